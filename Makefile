@@ -1,0 +1,49 @@
+# Two commands on a fresh machine with Python 3.11 and make:
+#   make demo   sets up .venv and runs the tour of every game plus a seeded Monte Carlo run
+#   make test   sets up .venv and runs the whole suite (JIT pass, NUMBA_DISABLE_JIT pass, doctests,
+#               benchmarks once each at small sizes, notebooks)
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+PYTEST := $(PY) -m pytest -p no:cacheprovider
+
+.PHONY: demo test test-jit test-nojit test-bench test-notebooks lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev,notebooks,distributed]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(VENV)/bin/bitcards demo
+
+test: lint test-jit test-nojit test-bench test-notebooks
+
+lint: $(STAMP)
+	$(PY) -m ruff check bitcards tests bench
+
+test-jit: $(STAMP)
+	$(PYTEST) tests bitcards README.md --doctest-modules --doctest-glob=README.md
+
+# honest coverage of the kernels as plain Python: a fast subset
+test-nojit: $(STAMP)
+	NUMBA_DISABLE_JIT=1 BITCARDS_HYPOTHESIS=nojit $(PYTEST) tests bitcards --doctest-modules \
+		-m "not slow and not jit" -q -W "ignore:overflow encountered:RuntimeWarning"
+
+# every benchmark once, at small sizes, so none can rot
+test-bench: $(STAMP)
+	BITCARDS_BENCH=small $(PYTEST) bench --benchmark-disable -q
+
+test-notebooks: $(STAMP)
+	@if ls notebooks/*.ipynb >/dev/null 2>&1; then BITCARDS_NOTEBOOK_SMALL=1 $(PY) bench/../notebooks/run_notebooks.py; else echo "no notebooks yet"; fi
+
+# full benchmarks; writes bench/RESULTS.md
+bench: $(STAMP)
+	$(PYTEST) bench --benchmark-json=bench/results.json --benchmark-min-rounds=3 -q
+	$(PY) bench/report.py bench/results.json bench/RESULTS.md
+
+clean:
+	rm -rf $(VENV) build *.egg-info
+	find . -name __pycache__ -prune -exec rm -rf {} +

@@ -1,0 +1,74 @@
+"""bitcards: card-game rules as bitmasks and Numba kernels, fast enough for bulk work.
+
+>>> import bitcards
+>>> h = bitcards.CardSet.parse("JC JS AC", "skat")
+>>> len(h), str(h)
+(3, 'JS JC AC')
+>>> bitcards.deal(2, "skat", seed=1).shape
+(2, 4)
+"""
+
+from __future__ import annotations
+
+from bitcards._version import __version__
+from bitcards.batch import (
+    cards_to_masks,
+    indices_to_masks,
+    masks_to_cards,
+    masks_to_indices,
+    popcount,
+    validate,
+)
+from bitcards.cardset import CardSet
+from bitcards.deal import DEAL_SPECS, deal
+from bitcards.errors import BitcardsError, CodecError, IllegalPlayError, InvalidCardsError, ParseError
+from bitcards.layouts import EUCHRE, FRENCH, JASS, SKAT, Layout, get_layout
+from bitcards.notation import format_card, format_cards, parse_card, parse_cards, parse_mask
+
+__all__ = [
+    "__version__",
+    "CardSet",
+    "Layout",
+    "SKAT",
+    "JASS",
+    "EUCHRE",
+    "FRENCH",
+    "get_layout",
+    "parse_card",
+    "parse_cards",
+    "parse_mask",
+    "format_card",
+    "format_cards",
+    "popcount",
+    "masks_to_indices",
+    "indices_to_masks",
+    "masks_to_cards",
+    "cards_to_masks",
+    "validate",
+    "deal",
+    "DEAL_SPECS",
+    "BitcardsError",
+    "ParseError",
+    "InvalidCardsError",
+    "CodecError",
+    "IllegalPlayError",
+    "warmup",
+    "GAME_MODULES",
+]
+
+#: game packages, imported by :func:`warmup` and the CLI
+GAME_MODULES = ("skat", "jass", "euchre", "cribbage")
+
+
+def warmup() -> int:
+    """Compile (or load from the on-disk cache) every kernel; return how many warm-up tasks ran.
+
+    Call it once before timing anything or before starting worker processes.
+    """
+    import importlib
+
+    from bitcards._jit import run_warmups
+
+    for name in GAME_MODULES:
+        importlib.import_module(f"bitcards.{name}")
+    return run_warmups()

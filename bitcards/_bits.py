@@ -1,0 +1,254 @@
+"""Bit tricks for kernels: popcount, trailing zeros, select-the-j-th-bit, PDEP.
+
+Each function here is plain Python (so it runs under ``NUMBA_DISABLE_JIT=1``)
+and has a Numba overload that compiles to one CPU instruction where the CPU has
+it: ``popcount`` to POPCNT, ``ctz`` to TZCNT, ``pdep`` to BMI2 PDEP. On CPUs
+without a fast PDEP (no BMI2, or AMD before Zen 3, where PDEP is microcoded)
+``select_bit`` falls back to a popcount binary search.
+
+All of them take and return integers; counts and indices come back as
+``int64`` inside kernels, masks as ``uint64``.
+
+>>> popcount(0b1011), ctz(0b1000), select_bit(0b101100, 1), pdep(0b11, 0b1010)
+(3, 3, 3, 10)
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic, overload
+
+__all__ = [
+    "popcount",
+    "ctz",
+    "pdep",
+    "select_bit",
+    "select_mask",
+    "mix64",
+    "mulhi64",
+    "HAVE_FAST_PDEP",
+]
+
+_M64 = (1 << 64) - 1
+
+
+def _detect_fast_pdep() -> bool:
+    try:
+        import llvmlite.binding as llvm
+
+        feats = llvm.get_host_cpu_features()
+        if not feats.get("bmi2", False):
+            return False
+        name = llvm.get_host_cpu_name()
+    except Exception:  # pragma: no cover - exotic platforms
+        return False
+    # Zen 1 and Zen 2 implement PDEP in microcode (tens to hundreds of cycles).
+    return not name.startswith(("znver1", "znver2", "bdver", "btver"))
+
+
+HAVE_FAST_PDEP: bool = _detect_fast_pdep()
+
+
+# --- plain Python definitions (also the NUMBA_DISABLE_JIT path) -------------
+
+
+def popcount(x: int) -> int:
+    """Number of set bits."""
+    return int(x).bit_count()
+
+
+def ctz(x: int) -> int:
+    """Index of the lowest set bit (64 for zero)."""
+    x = int(x) & _M64
+    return 64 if x == 0 else (x & -x).bit_length() - 1
+
+
+def pdep(src: int, mask: int) -> int:
+    """Deposit the low bits of ``src`` into the set bits of ``mask``, low first."""
+    src = int(src)
+    mask = int(mask) & _M64
+    out = 0
+    k = 0
+    while mask:
+        low = mask & -mask
+        if (src >> k) & 1:
+            out |= low
+        mask ^= low
+        k += 1
+    return out
+
+
+def select_bit(mask: int, j: int) -> int:
+    """Index of the ``j``-th lowest set bit of ``mask`` (j from 0)."""
+    mask = int(mask) & _M64
+    for _ in range(int(j)):
+        mask &= mask - 1
+    return ctz(mask)
+
+
+def select_mask(mask: int, j: int) -> int:
+    """The ``j``-th lowest set bit of ``mask`` as a one-bit mask (``pdep(1 << j, mask)``)."""
+    return 1 << select_bit(mask, j) if int(j) < int(mask).bit_count() else 0
+
+
+def mix64(z: int) -> int:
+    """SplitMix64's finaliser: a bijective 64-bit hash."""
+    z = int(z) & _M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return z ^ (z >> 31)
+
+
+def mulhi64(x: int, n: int) -> tuple[int, int]:
+    """``(x * n) >> 64`` and ``(x * n) mod 2**64``."""
+    p = (int(x) & _M64) * int(n)
+    return p >> 64, p & _M64
+
+
+# --- Numba implementations ---------------------------------------------------
+
+
+@intrinsic
+def _ctpop64(typingctx, x):  # type: ignore[no-untyped-def]
+    sig = types.int64(types.uint64)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.ctpop(args[0])
+
+    return sig, codegen
+
+
+@intrinsic
+def _cttz64(typingctx, x):  # type: ignore[no-untyped-def]
+    sig = types.int64(types.uint64)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
+@intrinsic
+def _pdep64(typingctx, src, mask):  # type: ignore[no-untyped-def]
+    sig = types.uint64(types.uint64, types.uint64)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        i64 = ir.IntType(64)
+        fnty = ir.FunctionType(i64, [i64, i64])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.bmi.pdep.64")
+        return builder.call(fn, list(args))
+
+    return sig, codegen
+
+
+@overload(popcount, jit_options={"cache": True})
+def _ol_popcount(x):  # type: ignore[no-untyped-def]
+    if isinstance(x, types.Integer):
+        return lambda x: _ctpop64(types.uint64(x))  # noqa: E731
+    return None
+
+
+@overload(ctz, jit_options={"cache": True})
+def _ol_ctz(x):  # type: ignore[no-untyped-def]
+    if isinstance(x, types.Integer):
+        return lambda x: _cttz64(types.uint64(x))  # noqa: E731
+    return None
+
+
+def _pdep_soft(src, mask):  # type: ignore[no-untyped-def]
+    out = types.uint64(0)
+    m = types.uint64(mask)
+    s = types.uint64(src)
+    while m != 0:
+        low = m & (~m + types.uint64(1))
+        if s & types.uint64(1):
+            out |= low
+        s >>= types.uint64(1)
+        m ^= low
+    return out
+
+
+@overload(pdep, jit_options={"cache": True})
+def _ol_pdep(src, mask):  # type: ignore[no-untyped-def]
+    if HAVE_FAST_PDEP:
+        return lambda src, mask: _pdep64(types.uint64(src), types.uint64(mask))  # noqa: E731
+    return _pdep_soft
+
+
+def _select_soft(mask, j):  # type: ignore[no-untyped-def]
+    # binary search on popcounts of the low half
+    m = types.uint64(mask)
+    k = types.int64(j)
+    base = types.int64(0)
+    width = types.int64(32)
+    while width > 0:
+        low = m & ((types.uint64(1) << types.uint64(width)) - types.uint64(1))
+        c = _ctpop64(low)
+        if k >= c:
+            k -= c
+            m >>= types.uint64(width)
+            base += width
+        else:
+            m = low
+        width >>= 1
+    return base
+
+
+@overload(select_bit, jit_options={"cache": True})
+def _ol_select_bit(mask, j):  # type: ignore[no-untyped-def]
+    if HAVE_FAST_PDEP:
+
+        def impl(mask, j):  # type: ignore[no-untyped-def]
+            bit = _pdep64(types.uint64(1) << types.uint64(j), types.uint64(mask))
+            return _cttz64(bit)
+
+        return impl
+    return _select_soft
+
+
+@overload(select_mask, jit_options={"cache": True})
+def _ol_select_mask(mask, j):  # type: ignore[no-untyped-def]
+    if HAVE_FAST_PDEP:
+        return lambda mask, j: _pdep64(types.uint64(1) << types.uint64(j), types.uint64(mask))  # noqa: E731
+
+    def impl(mask, j):  # type: ignore[no-untyped-def]
+        return types.uint64(1) << types.uint64(_select_soft(mask, j))
+
+    return impl
+
+
+@overload(mix64, jit_options={"cache": True})
+def _ol_mix64(z):  # type: ignore[no-untyped-def]
+    def impl(z):  # type: ignore[no-untyped-def]
+        x = types.uint64(z)
+        x = (x ^ (x >> types.uint64(30))) * types.uint64(0xBF58476D1CE4E5B9)
+        x = (x ^ (x >> types.uint64(27))) * types.uint64(0x94D049BB133111EB)
+        return x ^ (x >> types.uint64(31))
+
+    return impl
+
+
+@intrinsic
+def _umulhi64(typingctx, x, n):  # type: ignore[no-untyped-def]
+    sig = types.uint64(types.uint64, types.uint64)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        i128 = ir.IntType(128)
+        a = builder.zext(args[0], i128)
+        b = builder.zext(args[1], i128)
+        hi = builder.lshr(builder.mul(a, b), ir.Constant(i128, 64))
+        return builder.trunc(hi, ir.IntType(64))
+
+    return sig, codegen
+
+
+@overload(mulhi64, jit_options={"cache": True})
+def _ol_mulhi64(x, n):  # type: ignore[no-untyped-def]
+    def impl(x, n):  # type: ignore[no-untyped-def]
+        a = types.uint64(x)
+        b = types.uint64(n)
+        return _umulhi64(a, b), a * b
+
+    return impl

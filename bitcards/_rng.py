@@ -1,0 +1,54 @@
+"""Counter-based random streams for kernels.
+
+Row ``i`` of any seeded kernel draws from its own stream, keyed by the seed
+and ``i`` only, so a result never depends on the thread count or on how the
+rows were split into chunks. A stream is SplitMix64 (Steele, Lea and Flood,
+2014) started at ``mix64(key ^ mix64(i))``.
+
+Ranged draws are batched (Brackett-Rozinsky and Lemire, 2024): one 64-bit
+number yields several draws ``x * n1``, ``frac * n2``, ... by multiply-high, and
+the batch is redrawn in the rare case that would make it biased, so every draw
+is exactly uniform.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+import numpy as np
+
+from bitcards._bits import mix64
+from bitcards._jit import njit
+
+GAMMA = np.uint64(0x9E3779B97F4A7C15)
+_M64 = (1 << 64) - 1
+
+
+def seed_key(seed: int | None) -> tuple[int, int]:
+    """``(seed, key)``: the seed actually used (fresh entropy if ``None``) and its 64-bit key."""
+    if seed is None:
+        seed = secrets.randbits(63)
+    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    s = int(seed)
+    # fold any size of int into 64 bits, keeping distinct small seeds distinct
+    key = 0
+    while True:
+        key = mix64(key ^ (s & _M64) ^ 0x5EED)
+        s >>= 64
+        if s in (0, -1):
+            break
+    return int(seed), key
+
+
+@njit(inline="always")
+def row_state(key, row):  # type: ignore[no-untyped-def]
+    """Starting state of row ``row``'s stream."""
+    return mix64(np.uint64(key) ^ mix64(np.uint64(row) * GAMMA + np.uint64(1)))
+
+
+@njit(inline="always")
+def next_u64(state):  # type: ignore[no-untyped-def]
+    """One SplitMix64 step: ``(new_state, output)``."""
+    s = np.uint64(state) + GAMMA
+    return s, mix64(s)

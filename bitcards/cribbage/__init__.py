@@ -1,0 +1,1 @@
+"""Cribbage: rules on masks. (Filled in by the cribbage issue.)"""

@@ -1,0 +1,170 @@
+"""Seeded dealing: uniform random deals as arrays of hand masks.
+
+``deal(n, game, seed)`` returns an ``(n, k)`` array of ``np.uint64`` masks,
+one column per hand:
+
+============  ===========================================  =====
+game          columns                                      sizes
+============  ===========================================  =====
+``skat``      front, middle, rear, skat                    10 10 10 2
+``jass``      player 1, 2, 3, 4                             9 9 9 9
+``euchre``    player 1, 2, 3, 4, kitty                      5 5 5 5 4
+``cribbage``  player 1, player 2, starter                   6 6 1
+============  ===========================================  =====
+
+Row ``i`` depends only on ``seed`` and ``start + i``: the same seed gives the
+same deals whatever the thread count and however the rows are split into
+chunks (``deal(10, g, s)[5:]`` equals ``deal(5, g, s, start=5)``).
+
+Each card is drawn uniformly from the cards not yet dealt (a partial
+Fisher-Yates shuffle on a mask): a 32-bit multiply-shift draw with Lemire's
+rejection picks the rank ``j`` among the ``r`` remaining cards, exactly
+uniformly, and ``select_mask`` (one PDEP where the CPU has it) finds the card.
+
+>>> d = deal(3, "skat", seed=7)
+>>> d.shape, d.dtype.name
+((3, 4), 'uint64')
+>>> [int(x).bit_count() for x in d[0]]
+[10, 10, 10, 2]
+>>> bool((d[:, 0] | d[:, 1] | d[:, 2] | d[:, 3] == 0xFFFFFFFF).all())
+True
+>>> bool((deal(2, "skat", seed=7, start=1) == d[1:]).all())
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+
+from bitcards._bits import select_mask
+from bitcards._jit import njit, warmup_task
+from bitcards._rng import next_u64, row_state, seed_key
+from bitcards.errors import InvalidCardsError
+from bitcards.layouts import Layout, get_layout
+
+__all__ = ["DealSpec", "DEAL_SPECS", "deal", "deal_spec"]
+
+
+@dataclass(frozen=True)
+class DealSpec:
+    """How a game deals: the layout, the hand names and their sizes."""
+
+    game: str
+    layout: Layout
+    columns: tuple[str, ...]
+    sizes: tuple[int, ...]
+    #: the order in which hands are drawn; when a deal uses the whole deck the
+    #: last hand drawn is the cards left over, so it is the largest
+    draw_order: tuple[int, ...]
+
+    @property
+    def dealt(self) -> int:
+        return sum(self.sizes)
+
+
+DEAL_SPECS: dict[str, DealSpec] = {
+    "skat": DealSpec("skat", get_layout("skat"), ("front", "middle", "rear", "skat"), (10, 10, 10, 2), (3, 0, 1, 2)),
+    "jass": DealSpec("jass", get_layout("jass"), ("p1", "p2", "p3", "p4"), (9, 9, 9, 9), (0, 1, 2, 3)),
+    "euchre": DealSpec("euchre", get_layout("euchre"), ("p1", "p2", "p3", "p4", "kitty"), (5, 5, 5, 5, 4), (4, 0, 1, 2, 3)),
+    "cribbage": DealSpec("cribbage", get_layout("french"), ("p1", "p2", "starter"), (6, 6, 1), (0, 1, 2)),
+}
+
+
+def deal_spec(game: str) -> DealSpec:
+    try:
+        return DEAL_SPECS[str(game).lower()]
+    except KeyError:
+        raise InvalidCardsError(f"cannot deal {game!r}; games: {', '.join(DEAL_SPECS)}") from None
+
+
+def _thresholds(n_cards: int, n_draws: int) -> np.ndarray:
+    """Lemire's rejection threshold ``2**32 mod n`` for each draw's range ``n``."""
+    return np.array([(1 << 32) % (n_cards - t) for t in range(n_draws)], dtype=np.uint64)
+
+
+@njit(parallel=True)
+def _deal_kernel(n, start, key, n_cards, sizes, order, thresh, out):  # type: ignore[no-untyped-def]
+    # sizes[h] is the size of the h-th hand drawn, order[h] its output column
+    n_hands = sizes.shape[0]
+    n_draws = thresh.shape[0]
+    full = (np.uint64(1) << np.uint64(n_cards)) - np.uint64(1)
+    low32 = np.uint64(0xFFFFFFFF)
+    for i in numba.prange(n):
+        state = row_state(key, np.uint64(start + i))
+        rem = full
+        h = 0
+        left = sizes[0]
+        m = np.uint64(0)
+        x = np.uint64(0)
+        for t in range(n_draws):
+            # one 64-bit output feeds two 32-bit draws; reject the biased ones
+            rng = np.uint64(n_cards - t)
+            while True:
+                if t & 1 == 0:
+                    state, x = next_u64(state)
+                    y = x & low32
+                else:
+                    y = x >> np.uint64(32)
+                p = y * rng
+                if (p & low32) >= thresh[t]:
+                    break
+                state, x = next_u64(state)
+            bit = select_mask(rem, p >> np.uint64(32))
+            rem ^= bit
+            m |= bit
+            left -= 1
+            if left == 0:
+                out[i, order[h]] = m
+                m = np.uint64(0)
+                h += 1
+                if h < n_hands:
+                    left = sizes[h]
+        if h < n_hands:
+            out[i, order[n_hands - 1]] = rem
+
+
+def deal(
+    n: int,
+    game: str = "skat",
+    seed: int | None = None,
+    *,
+    start: int = 0,
+    out: np.ndarray | None = None,
+) -> np.ndarray:
+    """Deal ``n`` uniform random deals of ``game``: an ``(n, k)`` ``np.uint64`` array.
+
+    Rows ``start .. start+n-1`` of the stream for ``seed`` (``None`` draws a
+    fresh seed). See the module docstring for the columns. ``out`` is an
+    optional C-contiguous ``(n, k)`` ``uint64`` buffer to fill (reuse one in a
+    loop over chunks to avoid allocating).
+    """
+    spec = deal_spec(game)
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise TypeError(f"n must be an int, not {type(n).__name__}")
+    if n < 0 or start < 0:
+        raise InvalidCardsError(f"n and start must be >= 0, got n={n}, start={start}")
+    _, key = seed_key(seed)
+    shape = (int(n), len(spec.sizes))
+    if out is None:
+        out = np.empty(shape, dtype=np.uint64)
+    elif not isinstance(out, np.ndarray) or out.dtype != np.uint64:
+        raise TypeError(f"out must be a numpy uint64 array, not {getattr(out, 'dtype', type(out).__name__)}")
+    elif out.shape != shape or not out.flags.c_contiguous:
+        raise InvalidCardsError(f"out must be a C-contiguous array of shape {shape}, got {out.shape}")
+    order = np.array(spec.draw_order, dtype=np.int64)
+    sizes = np.array([spec.sizes[c] for c in spec.draw_order], dtype=np.int64)
+    dealt = spec.dealt
+    # when every card is dealt the last hand drawn is simply what is left
+    n_draws = dealt - int(sizes[-1]) if dealt == spec.layout.n_cards else dealt
+    thresh = _thresholds(spec.layout.n_cards, n_draws)
+    _deal_kernel(np.int64(n), np.int64(start), np.uint64(key), np.int64(spec.layout.n_cards), sizes, order, thresh, out)
+    return out
+
+
+@warmup_task
+def _warm() -> None:
+    for g in DEAL_SPECS:
+        deal(2, g, seed=0)

@@ -1,0 +1,64 @@
+"""The exceptions bitcards raises.
+
+Every error is a :class:`BitcardsError`. The ones caused by bad input data also
+subclass :class:`ValueError`, so ``except ValueError`` keeps working for callers
+that do not know bitcards.
+
+>>> issubclass(ParseError, ValueError) and issubclass(ParseError, BitcardsError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BitcardsError",
+    "ParseError",
+    "InvalidCardsError",
+    "CodecError",
+    "IllegalPlayError",
+]
+
+
+class BitcardsError(Exception):
+    """Base class of every error raised by bitcards."""
+
+
+class ParseError(BitcardsError, ValueError):
+    """Text that is not a card, a hand or a record in the expected notation.
+
+    ``token`` is the offending text, ``position`` its 1-based token number and
+    ``line`` its 1-based line number when the input had lines.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        token: str | None = None,
+        position: int | None = None,
+        line: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.token = token
+        self.position = position
+        self.line = line
+
+
+class InvalidCardsError(BitcardsError, ValueError):
+    """Cards that parse but break the game's constraints.
+
+    Bits outside the deck, overlapping hands, wrong card counts. ``row`` is the
+    index of the first bad row in batch input.
+    """
+
+    def __init__(self, message: str, *, row: int | None = None) -> None:
+        super().__init__(message)
+        self.row = row
+
+
+class CodecError(BitcardsError, ValueError):
+    """An id or encoded value that cannot be encoded or decoded."""
+
+
+class IllegalPlayError(BitcardsError, ValueError):
+    """A card play that the game's rules forbid."""

@@ -1,0 +1,1 @@
+"""Euchre: rules on masks. (Filled in by the euchre issue.)"""

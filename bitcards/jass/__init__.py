@@ -1,0 +1,1 @@
+"""Jass: rules on masks. (Filled in by the jass issue.)"""

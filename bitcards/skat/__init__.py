@@ -1,0 +1,1 @@
+"""Skat: rules on masks. (Filled in by the skat issue.)"""

@@ -1,0 +1,59 @@
+"""Import costs nothing; warmup compiles; the cache makes the first call in a new process cheap."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+
+def _run(code: str) -> str:
+    r = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, check=True)
+    return r.stdout.strip()
+
+
+def test_import_compiles_nothing() -> None:
+    out = _run(
+        """
+        import bitcards, importlib
+        for g in bitcards.GAME_MODULES:
+            importlib.import_module("bitcards." + g)
+        import bitcards.cli, bitcards.demo
+        bitcards.cli.build_parser()
+        from bitcards._jit import compiled_signatures, dispatchers
+        print(len(dispatchers()), compiled_signatures())
+        """
+    )
+    n_kernels, compiled = map(int, out.split())
+    assert n_kernels > 0 and compiled == 0
+
+
+@pytest.mark.jit
+def test_warm_cache_is_used_by_a_new_process() -> None:
+    """After warmup, a new process loads every kernel from disk instead of compiling it.
+
+    (The time this takes is measured in bench/, not asserted here.)
+    """
+    _run("import bitcards; bitcards.warmup()")  # fills the on-disk cache
+    out = _run(
+        """
+        import bitcards
+        from bitcards._jit import dispatchers
+        bitcards.warmup()
+        hits = sum(sum(d.stats.cache_hits.values()) for d in dispatchers())
+        misses = sum(sum(d.stats.cache_misses.values()) for d in dispatchers())
+        print(hits, misses)
+        """
+    )
+    hits, misses = map(int, out.split())
+    assert hits > 0 and misses == 0
+
+
+def test_version_and_errors() -> None:
+    import bitcards
+
+    assert bitcards.__version__.count(".") == 2
+    for e in (bitcards.ParseError, bitcards.InvalidCardsError, bitcards.CodecError, bitcards.IllegalPlayError):
+        assert issubclass(e, bitcards.BitcardsError) and issubclass(e, ValueError)
