@@ -37,7 +37,7 @@ test-bench: $(STAMP)
 	BITCARDS_BENCH=small $(PYTEST) bench --benchmark-disable -q
 
 test-notebooks: $(STAMP)
-	@if ls notebooks/*.ipynb >/dev/null 2>&1; then BITCARDS_NOTEBOOK_SMALL=1 $(PY) bench/../notebooks/run_notebooks.py; else echo "no notebooks yet"; fi
+	@if ls notebooks/*.ipynb >/dev/null 2>&1; then BITCARDS_NOTEBOOK_SMALL=1 $(PY) notebooks/run_notebooks.py; else echo "no notebooks yet"; fi
 
 # full benchmarks; writes bench/RESULTS.md
 bench: $(STAMP)

@@ -85,45 +85,58 @@ def _thresholds(n_cards: int, n_draws: int) -> np.ndarray:
     return np.array([(1 << 32) % (n_cards - t) for t in range(n_draws)], dtype=np.uint64)
 
 
-@njit(parallel=True)
-def _deal_kernel(n, start, key, n_cards, sizes, order, thresh, out):  # type: ignore[no-untyped-def]
-    # sizes[h] is the size of the h-th hand drawn, order[h] its output column
+@njit(inline="always")
+def _deal_row(out, i, row, key, n_cards, sizes, order, thresh):  # type: ignore[no-untyped-def]
+    """Deal row ``row`` of the stream into ``out[i]``.
+
+    ``sizes[h]`` is the size of the h-th hand drawn and ``order[h]`` its column.
+    """
     n_hands = sizes.shape[0]
     n_draws = thresh.shape[0]
-    full = (np.uint64(1) << np.uint64(n_cards)) - np.uint64(1)
     low32 = np.uint64(0xFFFFFFFF)
-    for i in numba.prange(n):
-        state = row_state(key, np.uint64(start + i))
-        rem = full
-        h = 0
-        left = sizes[0]
-        m = np.uint64(0)
-        x = np.uint64(0)
-        for t in range(n_draws):
-            # one 64-bit output feeds two 32-bit draws; reject the biased ones
-            rng = np.uint64(n_cards - t)
-            while True:
-                if t & 1 == 0:
-                    state, x = next_u64(state)
-                    y = x & low32
-                else:
-                    y = x >> np.uint64(32)
-                p = y * rng
-                if (p & low32) >= thresh[t]:
-                    break
+    state = row_state(key, np.uint64(row))
+    rem = (np.uint64(1) << np.uint64(n_cards)) - np.uint64(1)
+    h = 0
+    left = sizes[0]
+    m = np.uint64(0)
+    x = np.uint64(0)
+    for t in range(n_draws):
+        # one 64-bit output feeds two 32-bit draws; reject the biased ones
+        rng = np.uint64(n_cards - t)
+        while True:
+            if t & 1 == 0:
                 state, x = next_u64(state)
-            bit = select_mask(rem, p >> np.uint64(32))
-            rem ^= bit
-            m |= bit
-            left -= 1
-            if left == 0:
-                out[i, order[h]] = m
-                m = np.uint64(0)
-                h += 1
-                if h < n_hands:
-                    left = sizes[h]
-        if h < n_hands:
-            out[i, order[n_hands - 1]] = rem
+                y = x & low32
+            else:
+                y = x >> np.uint64(32)
+            p = y * rng
+            if (p & low32) >= thresh[t]:
+                break
+            state, x = next_u64(state)
+        bit = select_mask(rem, p >> np.uint64(32))
+        rem ^= bit
+        m |= bit
+        left -= 1
+        if left == 0:
+            out[i, order[h]] = m
+            m = np.uint64(0)
+            h += 1
+            if h < n_hands:
+                left = sizes[h]
+    if h < n_hands:
+        out[i, order[n_hands - 1]] = rem
+
+
+@njit
+def _deal_serial(n, start, key, n_cards, sizes, order, thresh, out):  # type: ignore[no-untyped-def]
+    for i in range(n):
+        _deal_row(out, i, start + i, key, n_cards, sizes, order, thresh)
+
+
+@njit(parallel=True)
+def _deal_parallel(n, start, key, n_cards, sizes, order, thresh, out):  # type: ignore[no-untyped-def]
+    for i in numba.prange(n):
+        _deal_row(out, i, start + i, key, n_cards, sizes, order, thresh)
 
 
 def deal(
@@ -160,7 +173,9 @@ def deal(
     # when every card is dealt the last hand drawn is simply what is left
     n_draws = dealt - int(sizes[-1]) if dealt == spec.layout.n_cards else dealt
     thresh = _thresholds(spec.layout.n_cards, n_draws)
-    _deal_kernel(np.int64(n), np.int64(start), np.uint64(key), np.int64(spec.layout.n_cards), sizes, order, thresh, out)
+    # a parallel loop costs more than a plain one on a single thread
+    kernel = _deal_parallel if numba.get_num_threads() > 1 and n >= 4096 else _deal_serial
+    kernel(np.int64(n), np.int64(start), np.uint64(key), np.int64(spec.layout.n_cards), sizes, order, thresh, out)
     return out
 
 
