@@ -143,14 +143,14 @@ def _pdep64(typingctx, src, mask):  # type: ignore[no-untyped-def]
     return sig, codegen
 
 
-@overload(popcount, jit_options={"cache": True})
+@overload(popcount)
 def _ol_popcount(x):  # type: ignore[no-untyped-def]
     if isinstance(x, types.Integer):
         return lambda x: _ctpop64(types.uint64(x))  # noqa: E731
     return None
 
 
-@overload(ctz, jit_options={"cache": True})
+@overload(ctz)
 def _ol_ctz(x):  # type: ignore[no-untyped-def]
     if isinstance(x, types.Integer):
         return lambda x: _cttz64(types.uint64(x))  # noqa: E731
@@ -170,7 +170,7 @@ def _pdep_soft(src, mask):  # type: ignore[no-untyped-def]
     return out
 
 
-@overload(pdep, jit_options={"cache": True})
+@overload(pdep)
 def _ol_pdep(src, mask):  # type: ignore[no-untyped-def]
     if HAVE_FAST_PDEP:
         return lambda src, mask: _pdep64(types.uint64(src), types.uint64(mask))  # noqa: E731
@@ -196,7 +196,7 @@ def _select_soft(mask, j):  # type: ignore[no-untyped-def]
     return base
 
 
-@overload(select_bit, jit_options={"cache": True})
+@overload(select_bit)
 def _ol_select_bit(mask, j):  # type: ignore[no-untyped-def]
     if HAVE_FAST_PDEP:
 
@@ -208,7 +208,7 @@ def _ol_select_bit(mask, j):  # type: ignore[no-untyped-def]
     return _select_soft
 
 
-@overload(select_mask, jit_options={"cache": True})
+@overload(select_mask)
 def _ol_select_mask(mask, j):  # type: ignore[no-untyped-def]
     if HAVE_FAST_PDEP:
         return lambda mask, j: _pdep64(types.uint64(1) << types.uint64(j), types.uint64(mask))  # noqa: E731
@@ -219,7 +219,7 @@ def _ol_select_mask(mask, j):  # type: ignore[no-untyped-def]
     return impl
 
 
-@overload(mix64, jit_options={"cache": True})
+@overload(mix64)
 def _ol_mix64(z):  # type: ignore[no-untyped-def]
     def impl(z):  # type: ignore[no-untyped-def]
         x = types.uint64(z)
@@ -244,7 +244,7 @@ def _umulhi64(typingctx, x, n):  # type: ignore[no-untyped-def]
     return sig, codegen
 
 
-@overload(mulhi64, jit_options={"cache": True})
+@overload(mulhi64)
 def _ol_mulhi64(x, n):  # type: ignore[no-untyped-def]
     def impl(x, n):  # type: ignore[no-untyped-def]
         a = types.uint64(x)
