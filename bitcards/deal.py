@@ -17,9 +17,10 @@ same deals whatever the thread count and however the rows are split into
 chunks (``deal(10, g, s)[5:]`` equals ``deal(5, g, s, start=5)``).
 
 Each card is drawn uniformly from the cards not yet dealt (a partial
-Fisher-Yates shuffle on a mask): a 32-bit multiply-shift draw with Lemire's
-rejection picks the rank ``j`` among the ``r`` remaining cards, exactly
-uniformly, and ``select_mask`` (one PDEP where the CPU has it) finds the card.
+Fisher-Yates shuffle on a mask): a ranged draw picks the rank ``j`` among the
+``r`` remaining cards and ``select_mask`` (one PDEP where the CPU has it)
+finds the card. The draws are batched: one 64-bit random number serves up to
+13 of them, exactly uniformly (see ``_batches``).
 
 >>> d = deal(3, "skat", seed=7)
 >>> d.shape, d.dtype.name
@@ -39,7 +40,7 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
-from bitcards._bits import select_mask
+from bitcards._bits import mulhi64, select_mask
 from bitcards._jit import njit, warmup_task
 from bitcards._rng import next_u64, row_state, seed_key
 from bitcards.errors import InvalidCardsError
@@ -80,63 +81,74 @@ def deal_spec(game: str) -> DealSpec:
         raise InvalidCardsError(f"cannot deal {game!r}; games: {', '.join(DEAL_SPECS)}") from None
 
 
-def _thresholds(n_cards: int, n_draws: int) -> np.ndarray:
-    """Lemire's rejection threshold ``2**32 mod n`` for each draw's range ``n``."""
-    return np.array([(1 << 32) % (n_cards - t) for t in range(n_draws)], dtype=np.uint64)
+def _batches(n_cards: int, n_draws: int) -> np.ndarray:
+    """Group the draws' ranges ``n_cards, n_cards - 1, ...`` into batches whose product fits 64 bits.
+
+    Row b: first draw, last draw + 1, the product P mod 2**64, and 2**64 mod P.
+    One 64-bit number x serves a whole batch: each draw is the high word of
+    ``x * r`` and x becomes the low word. The low word left at the end is
+    ``x * P mod 2**64``, and accepting x only when it is ``>= 2**64 mod P``
+    (Lemire's test) makes every combination of the batch's draws equally likely
+    (Brackett-Rozinsky and Lemire, "Batched ranged random integer generation", 2024).
+    """
+    rows = []
+    t = 0
+    while t < n_draws:
+        prod = 1
+        end = t
+        while end < n_draws and prod * (n_cards - end) <= 1 << 64:
+            prod *= n_cards - end
+            end += 1
+        rows.append((t, end, prod % (1 << 64), (1 << 64) % prod))
+        t = end
+    return np.array(rows, dtype=np.uint64).reshape(-1, 4)
 
 
 @njit(inline="always")
-def _deal_row(out, i, row, key, n_cards, sizes, order, thresh):  # type: ignore[no-untyped-def]
+def _deal_row(out, i, row, key, n_cards, sizes, order, batches):  # type: ignore[no-untyped-def]
     """Deal row ``row`` of the stream into ``out[i]``.
 
     ``sizes[h]`` is the size of the h-th hand drawn and ``order[h]`` its column.
     """
     n_hands = sizes.shape[0]
-    n_draws = thresh.shape[0]
-    low32 = np.uint64(0xFFFFFFFF)
     state = row_state(key, np.uint64(row))
     rem = (np.uint64(1) << np.uint64(n_cards)) - np.uint64(1)
     h = 0
     left = sizes[0]
     m = np.uint64(0)
-    x = np.uint64(0)
-    for t in range(n_draws):
-        # one 64-bit output feeds two 32-bit draws; reject the biased ones
-        rng = np.uint64(n_cards - t)
+    for b in range(batches.shape[0]):
+        prod = batches[b, 2]
+        thresh = batches[b, 3]
         while True:
-            if t & 1 == 0:
-                state, x = next_u64(state)
-                y = x & low32
-            else:
-                y = x >> np.uint64(32)
-            p = y * rng
-            if (p & low32) >= thresh[t]:
-                break
             state, x = next_u64(state)
-        bit = select_mask(rem, p >> np.uint64(32))
-        rem ^= bit
-        m |= bit
-        left -= 1
-        if left == 0:
-            out[i, order[h]] = m
-            m = np.uint64(0)
-            h += 1
-            if h < n_hands:
-                left = sizes[h]
+            if x * prod >= thresh:
+                break
+        for t in range(np.int64(batches[b, 0]), np.int64(batches[b, 1])):
+            d, x = mulhi64(x, np.uint64(n_cards - t))
+            bit = select_mask(rem, d)
+            rem ^= bit
+            m |= bit
+            left -= 1
+            if left == 0:
+                out[i, order[h]] = m
+                m = np.uint64(0)
+                h += 1
+                if h < n_hands:
+                    left = sizes[h]
     if h < n_hands:
         out[i, order[n_hands - 1]] = rem
 
 
 @njit
-def _deal_serial(n, start, key, n_cards, sizes, order, thresh, out):  # type: ignore[no-untyped-def]
+def _deal_serial(n, start, key, n_cards, sizes, order, batches, out):  # type: ignore[no-untyped-def]
     for i in range(n):
-        _deal_row(out, i, start + i, key, n_cards, sizes, order, thresh)
+        _deal_row(out, i, start + i, key, n_cards, sizes, order, batches)
 
 
 @njit(parallel=True)
-def _deal_parallel(n, start, key, n_cards, sizes, order, thresh, out):  # type: ignore[no-untyped-def]
+def _deal_parallel(n, start, key, n_cards, sizes, order, batches, out):  # type: ignore[no-untyped-def]
     for i in numba.prange(n):
-        _deal_row(out, i, start + i, key, n_cards, sizes, order, thresh)
+        _deal_row(out, i, start + i, key, n_cards, sizes, order, batches)
 
 
 def deal(
@@ -172,10 +184,10 @@ def deal(
     dealt = spec.dealt
     # when every card is dealt the last hand drawn is simply what is left
     n_draws = dealt - int(sizes[-1]) if dealt == spec.layout.n_cards else dealt
-    thresh = _thresholds(spec.layout.n_cards, n_draws)
+    batches = _batches(spec.layout.n_cards, n_draws)
     # a parallel loop costs more than a plain one on a single thread
     kernel = _deal_parallel if numba.get_num_threads() > 1 and n >= 4096 else _deal_serial
-    kernel(np.int64(n), np.int64(start), np.uint64(key), np.int64(spec.layout.n_cards), sizes, order, thresh, out)
+    kernel(np.int64(n), np.int64(start), np.uint64(key), np.int64(spec.layout.n_cards), sizes, order, batches, out)
     return out
 
 

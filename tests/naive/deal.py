@@ -1,7 +1,7 @@
 """A plain-Python dealer that follows bitcards' documented stream step by step.
 
 Used to check that the kernel does exactly what bitcards.deal documents:
-SplitMix64 per row, 32-bit multiply-shift draws with Lemire's rejection,
+SplitMix64 per row, batched multiply-high draws with Lemire's rejection,
 the j-th remaining card in bit order.
 """
 
@@ -30,20 +30,22 @@ def deal_row(key: int, row: int, n_cards: int, sizes: list[int], order: list[int
     dealt = sum(sizes)
     n_draws = dealt - sizes[-1] if dealt == n_cards else dealt
     drawn: list[int] = []
-    x = 0
-    for t in range(n_draws):
-        r = n_cards - t
+    t = 0
+    while t < n_draws:
+        # a batch: as many ranges as fit one 64-bit number
+        ranges = []
+        prod = 1
+        while t + len(ranges) < n_draws and prod * (n_cards - t - len(ranges)) <= 1 << 64:
+            prod *= n_cards - t - len(ranges)
+            ranges.append(n_cards - t - len(ranges))
         while True:
-            if t % 2 == 0:
-                x = next_u64()
-                y = x & 0xFFFFFFFF
-            else:
-                y = x >> 32
-            p = y * r
-            if (p & 0xFFFFFFFF) >= (1 << 32) % r:
-                break
             x = next_u64()
-        drawn.append(remaining.pop(p >> 32))
+            if (x * prod) & M64 >= (1 << 64) % prod:
+                break
+        for r in ranges:
+            j, x = (x * r) >> 64, (x * r) & M64
+            drawn.append(remaining.pop(j))
+        t += len(ranges)
     hands = [0] * len(sizes)
     pos = 0
     for h, size in enumerate(sizes):
