@@ -166,10 +166,10 @@ def _finish(hand: _Hand, count: int) -> _Hand:
     if not hand.errors and count and len(hand.cards) != count:
         from bitcards.euchre import trump_name
 
+        n = len(hand.cards)
+        cards = "1 card" if n == 1 else f"{n} cards"
         hand.errors.append(
-            InvalidCardsError(
-                f"line {hand.line}: the {trump_name(hand.trump)} hand starting here has {len(hand.cards)} card{'s' if len(hand.cards) != 1 else ''}, expected {count}"
-            )
+            InvalidCardsError(f"line {hand.line}: the {trump_name(hand.trump)} hand starting here has {cards}, expected {count}")
         )
     return hand
 

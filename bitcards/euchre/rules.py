@@ -137,7 +137,7 @@ def as_hand_mask(hand: CardSet | int | str | Iterable[str] | np.integer) -> int:
         if m < 0 or m & ~MASK_DECK:
             raise InvalidCardsError(f"mask {m:#x} has bits outside the euchre deck (0..23)")
         return m
-    if isinstance(hand, str) or isinstance(hand, Iterable):
+    if isinstance(hand, (str, Iterable)):
         return parse_mask(hand, EUCHRE)  # type: ignore[arg-type]
     raise TypeError(f"a hand must be a CardSet, a mask or card text, not {type(hand).__name__}")
 
@@ -238,7 +238,7 @@ def _trick_winner(cards, n, trump):  # type: ignore[no-untyped-def]
     for i in range(1, n):
         c = cards[i]
         s = _effective_suit(c, trump)
-        if s == trump or s == led:
+        if s == trump or s == led:  # noqa: SIM109 (plain compares for Numba)
             score = _card_strength(c, trump)
             if score > best_score:
                 best = i

@@ -79,9 +79,9 @@ def test_strength_orders_like_openspiel_within_a_suit(os_trump: int) -> None:
         for b in range(24):
             ba, bb = os_card_to_bit(a), os_card_to_bit(b)
             if effective_suit(ba, ours) == effective_suit(bb, ours):
-                want = (os_card_rank(a, os_trump) > os_card_rank(b, os_trump)) - (os_card_rank(a, os_trump) < os_card_rank(b, os_trump))
-                got = (card_strength(ba, ours) > card_strength(bb, ours)) - (card_strength(ba, ours) < card_strength(bb, ours))
-                assert got == want
+                ra, rb = os_card_rank(a, os_trump), os_card_rank(b, os_trump)
+                sa, sb = card_strength(ba, ours), card_strength(bb, ours)
+                assert (sa > sb, sa == sb) == (ra > rb, ra == rb)
 
 
 # --- exhaustive facts -------------------------------------------------------------------

@@ -116,7 +116,7 @@ def trick_winner(cards: list[str], trump: str | None) -> int:
     for i in range(1, len(cards)):
         c, b = cards[i], cards[best]
         cs, bs = effective_suit(c, trump), effective_suit(b, trump)
-        if cs == trump and bs != trump:
+        if cs == trump and bs != trump:  # noqa: SIM114 (one rule per branch)
             best = i
         elif cs == bs and cs in (led, trump) and strength(c, trump) > strength(b, trump):
             best = i
