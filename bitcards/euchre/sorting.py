@@ -109,7 +109,10 @@ for _c, _name in enumerate(CYCLES):
             _ORDER[_c, _t, _sw] = _deck
             _KEYS[_c, _t, _sw, _deck] = np.arange(24)
         _SECOND[_c, _t] = EUCHRE.suit_mask(suit_order(_t, False, _name)[1])  # type: ignore[arg-type]
-for _a in (_KEYS, _ORDER, _SECOND):
+# the kernels index flat tables: [cycle, (trump * 2 + swapped) * 24 + card/position]
+_KEYS_FLAT = np.ascontiguousarray(_KEYS.reshape(len(CYCLES), -1))
+_ORDER_FLAT = np.ascontiguousarray(_ORDER.reshape(len(CYCLES), -1))
+for _a in (_KEYS, _ORDER, _SECOND, _KEYS_FLAT, _ORDER_FLAT):
     _a.setflags(write=False)
 
 
@@ -143,24 +146,26 @@ def deck_order(trump: int | str, swapped: bool = False, cycle: Cycle = "bob") ->
 
 @njit(inline="always")
 def _swap_table(mask, trump, second, stable):  # type: ignore[no-untyped-def]
-    # 1 if the void swap applies: no card printed in the cycle's 2nd suit
-    if stable or (mask & second[trump]) != np.uint64(0):
-        return 0
-    return 1
+    # 1 if the void swap applies: no card printed in the cycle's 2nd suit.
+    # Branch-free: the swap is data-dependent (~1 hand in 5), a branch would mispredict.
+    return np.int64((mask & second[trump]) == np.uint64(0)) & np.int64(not stable)
 
 
 @njit(inline="always")
 def _sort_row(mask, trump, keys, order, second, stable, out, i):  # type: ignore[no-untyped-def]
-    # write the hand's cards, sorted, into out[i, :count]; return count
-    sw = _swap_table(mask, trump, second, stable)
+    # write the hand's cards, sorted, into out[i, :count]; return count.
+    # keys/order are one cycle's flat tables; a card's key is its position in the sorted deck,
+    # so OR-ing 1 << key over the hand and scanning the bits up gives the sorted hand.
+    t = np.int64(trump)
+    base = (t * 2 + _swap_table(mask, t, second, stable)) * 24
     pos = np.uint64(0)
     m = mask
     while m != np.uint64(0):
-        pos |= np.uint64(1) << np.uint64(keys[trump, sw, ctz(m)])
+        pos |= np.uint64(1) << np.uint64(keys[base + ctz(m)])
         m &= m - np.uint64(1)
     j = 0
     while pos != np.uint64(0):
-        out[i, j] = order[trump, sw, ctz(pos)]
+        out[i, j] = order[base + ctz(pos)]
         j += 1
         pos &= pos - np.uint64(1)
     return j
@@ -170,15 +175,14 @@ def _sort_row(mask, trump, keys, order, second, stable, out, i):  # type: ignore
 _OK, _OUTSIDE_DECK, _TOO_MANY, _BAD_TRUMP = 0, 1, 2, 3
 
 
-@njit(parallel=True)
+@njit
 def _sort_kernel(masks, trumps, keys, order, second, stable, out, status):  # type: ignore[no-untyped-def]
-    n, w = out.shape
-    deck = np.uint64(0xFFFFFF)
-    for i in numba.prange(n):
+    w = out.shape[1]
+    for i in range(masks.shape[0]):
         m = masks[i]
         t = trumps[i]
         st = _OK
-        if m & ~deck:
+        if m & ~np.uint64(0xFFFFFF):
             st = _OUTSIDE_DECK
         elif t < 0 or t > 3:
             st = _BAD_TRUMP
@@ -192,10 +196,23 @@ def _sort_kernel(masks, trumps, keys, order, second, stable, out, status):  # ty
         status[i] = st
 
 
+_CHUNK = 16_384
+
+
 @njit(parallel=True)
+def _sort_kernel_parallel(masks, trumps, keys, order, second, stable, out, status):  # type: ignore[no-untyped-def]
+    # each chunk of rows writes only its own rows of out and status
+    n = masks.shape[0]
+    for c in numba.prange((n + _CHUNK - 1) // _CHUNK):
+        lo = c * _CHUNK
+        hi = min(n, lo + _CHUNK)
+        _sort_kernel(masks[lo:hi], trumps[lo:hi], keys, order, second, stable, out[lo:hi], status[lo:hi])
+
+
+@njit
 def _keys_kernel(masks, trumps, keys, second, stable, out, status):  # type: ignore[no-untyped-def]
     deck = np.uint64(0xFFFFFF)
-    for i in numba.prange(masks.shape[0]):
+    for i in range(masks.shape[0]):
         m = masks[i]
         t = trumps[i]
         if m & ~deck:
@@ -206,9 +223,13 @@ def _keys_kernel(masks, trumps, keys, second, stable, out, status):  # type: ign
             out[i, :] = -1
         else:
             status[i] = _OK
-            sw = _swap_table(m, t, second, stable)
+            base = (np.int64(t) * 2 + _swap_table(m, t, second, stable)) * 24
             for c in range(24):
-                out[i, c] = keys[t, sw, c]
+                out[i, c] = keys[base + c]
+
+
+#: batches at least this large run on all threads (thread start-up costs more than small batches take)
+PARALLEL_MIN_ROWS = 100_000
 
 
 def _raise_status(status: np.ndarray, masks: np.ndarray, trumps: np.ndarray, width: int) -> None:
@@ -257,7 +278,7 @@ def sort_hand(
     t = as_trump(trump)
     c = _cycle_index(cycle)
     out = np.empty((1, 24), dtype=np.int8)
-    n = _sort_row(np.uint64(m), t, _KEYS[c], _ORDER[c], _SECOND[c], bool(stable), out, 0)
+    n = _sort_row(np.uint64(m), t, _KEYS_FLAT[c], _ORDER_FLAT[c], _SECOND[c], bool(stable), out, 0)
     return [int(b) for b in out[0, :n]]
 
 
@@ -275,7 +296,8 @@ def sort_hands(
     as is; other integer dtypes are checked and converted) or one trump for all rows.
     ``width`` defaults to the largest hand (5 for Euchre hands); a hand larger than
     ``width``, a bit outside the deck or a bad trump raises :class:`InvalidCardsError`
-    naming the first bad row. Runs in parallel over rows; ``out`` may be a preallocated
+    naming the first bad row. Batches of :data:`PARALLEL_MIN_ROWS` rows or more run in
+    parallel over rows (same result for any thread count); ``out`` may be a preallocated
     ``(n, width)`` ``int8`` array.
 
     >>> import numpy as np
@@ -301,8 +323,10 @@ def sort_hands(
         raise ValueError(f"out must be an int8 array of shape {(m.shape[0], width)}, got {out.dtype} {out.shape}")
     status = np.empty(m.shape[0], dtype=np.uint8)
     c = _cycle_index(cycle)
-    _sort_kernel(m, t, _KEYS[c], _ORDER[c], _SECOND[c], bool(stable), out, status)
-    _raise_status(status, m, t, width)
+    kernel = _sort_kernel_parallel if m.shape[0] >= PARALLEL_MIN_ROWS else _sort_kernel
+    kernel(m, t, _KEYS_FLAT[c], _ORDER_FLAT[c], _SECOND[c], bool(stable), out, status)
+    if status.any():
+        _raise_status(status, m, t, width)
     return out
 
 
@@ -320,7 +344,7 @@ def hand_sort_keys(masks: object, trumps: object, cycle: Cycle = "bob", stable: 
     out = np.empty((m.shape[0], 24), dtype=np.int8)
     status = np.empty(m.shape[0], dtype=np.uint8)
     c = _cycle_index(cycle)
-    _keys_kernel(m, t, _KEYS[c], _SECOND[c], bool(stable), out, status)
+    _keys_kernel(m, t, _KEYS_FLAT[c], _SECOND[c], bool(stable), out, status)
     _raise_status(status, m, t, 24)
     return out
 
@@ -332,4 +356,6 @@ def _warm() -> None:
     tr = np.array([0, 1], dtype=np.int8)
     sort_hands(hands, tr)
     sort_hands(hands, tr, width=24)
+    out, status = np.empty((2, 5), np.int8), np.empty(2, np.uint8)
+    _sort_kernel_parallel(hands, tr, _KEYS_FLAT[0], _ORDER_FLAT[0], _SECOND[0], False, out, status)
     hand_sort_keys(hands, tr)

@@ -234,3 +234,27 @@ def test_batch_width_out_and_broadcast() -> None:
     with pytest.raises(ValueError, match="out must be"):
         sort_hands(masks, 1, out=np.empty((3, 5), dtype=np.int8))
     assert sort_hands(np.array([], dtype=np.uint64), 0).shape == (0, 5)
+
+
+@pytest.mark.jit
+def test_parallel_kernel_same_for_any_thread_count() -> None:
+    import numba
+
+    from bitcards.deal import deal
+    from bitcards.euchre.sorting import PARALLEL_MIN_ROWS
+
+    n = PARALLEL_MIN_ROWS + 1234
+    d = deal(n // 4 + 1, "euchre", seed=55)[:, :4].reshape(-1)[:n]  # 5-card hands
+    trumps = (np.arange(n) % 4).astype(np.int8)
+    serial = np.concatenate([sort_hands(d[i : i + 50_000], trumps[i : i + 50_000]) for i in range(0, n, 50_000)])
+    old = numba.get_num_threads()
+    try:
+        for threads in (1, numba.config.NUMBA_NUM_THREADS):
+            numba.set_num_threads(threads)
+            assert (sort_hands(d, trumps) == serial).all()
+    finally:
+        numba.set_num_threads(old)
+    # spot-check against the naive solution
+    for i in range(0, n, 997):
+        cards = [naive.bit_to_card(b) for b in range(24) if int(d[i]) >> b & 1]
+        assert fmt(list(serial[i])) == " ".join(naive.sort_bob(TRUMPS[trumps[i]], cards))
