@@ -230,13 +230,14 @@ def _legal_plays(hand, lead, trump):  # type: ignore[no-untyped-def]
 
 
 @njit
-def _trick_winner(cards, n, trump):  # type: ignore[no-untyped-def]
-    # index (in play order) of the winning card among cards[0:n]
-    led = _effective_suit(cards[0], trump)
+def _trick_winner(cards, row, n, trump):  # type: ignore[no-untyped-def]
+    # index (in play order) of the winning card among cards[row, 0:n]
+    first = np.int64(cards[row, 0])
+    led = _effective_suit(first, trump)
     best = 0
-    best_score = _card_strength(cards[0], trump)
+    best_score = _card_strength(first, trump)
     for i in range(1, n):
-        c = cards[i]
+        c = np.int64(cards[row, i])
         s = _effective_suit(c, trump)
         if s == trump or s == led:  # noqa: SIM109 (plain compares for Numba)
             score = _card_strength(c, trump)
@@ -263,7 +264,7 @@ def _trick_winners_kernel(cards, trumps, out):  # type: ignore[no-untyped-def]
             if seen & b:
                 return i
             seen |= b
-        out[i] = _trick_winner(cards[i], k, t)
+        out[i] = _trick_winner(cards, i, k, np.int64(t))
     return -1
 
 
@@ -353,8 +354,8 @@ def trick_winner(cards: str | Sequence[int | str], trump: int | str | None) -> i
         raise IllegalPlayError("a trick needs at least one card")
     if len(set(bits)) != len(bits):
         raise IllegalPlayError(f"a card appears twice in the trick {format_cards(bits, EUCHRE)}")
-    arr = np.array(bits, dtype=np.int64)
-    return int(_trick_winner(arr, len(bits), as_trump(trump, allow_none=True)))
+    arr = np.array([bits], dtype=np.int8)
+    return int(_trick_winner(arr, 0, len(bits), as_trump(trump, allow_none=True)))
 
 
 # --- batch API ------------------------------------------------------------------------
@@ -377,7 +378,7 @@ def _trump_array(trumps: object, n: int) -> np.ndarray:
 
 
 def trick_winners(cards: object, trumps: object) -> np.ndarray:
-    """Winner (index in play order) of each trick: ``cards`` is ``(n, k)`` card bits, ``trumps`` ``(n,)`` or one trump.
+    """Winner (index in play order) of each trick: ``cards`` ``(n, k)`` card bits (``int8`` used as is), ``trumps`` ``(n,)``.
 
     >>> import numpy as np
     >>> tricks = np.array([[11, 8, 22, 17], [11, 8, 22, 17]])     # Ah Jh Kc As
@@ -389,7 +390,12 @@ def trick_winners(cards: object, trumps: object) -> np.ndarray:
         raise TypeError(f"cards must be an integer array of card bits, not dtype {c.dtype}")
     if c.ndim != 2 or c.shape[1] == 0:
         raise InvalidCardsError(f"cards must have shape (n, k) with k >= 1, got {c.shape}")
-    c = np.ascontiguousarray(c.astype(np.int64))
+    if c.dtype != np.int8:
+        if c.size and (c.min() < 0 or c.max() > 23):
+            row = int(np.flatnonzero(((c < 0) | (c > 23)).any(axis=1))[0])
+            raise InvalidCardsError(f"row {row}: card index outside the euchre deck (0..23) in {c[row].tolist()}", row=row)
+        c = c.astype(np.int8)
+    c = np.ascontiguousarray(c)
     t = _trump_array(trumps, c.shape[0])
     out = np.empty(c.shape[0], dtype=np.int8)
     bad = _trick_winners_kernel(c, t, out)
@@ -436,5 +442,5 @@ def _warm() -> None:
     card_strength(8, 0)
     legal_plays(0b111, 8, 0)
     trick_winner([0, 1, 2, 3], 0)
-    trick_winners(np.array([[0, 1, 2, 3]], dtype=np.int64), np.array([0], dtype=np.int8))
+    trick_winners(np.array([[0, 1, 2, 3]], dtype=np.int8), np.array([0], dtype=np.int8))
     legal_plays_batch(np.array([7], dtype=np.uint64), np.array([8]), np.array([0], dtype=np.int8))

@@ -258,3 +258,11 @@ def test_parallel_kernel_same_for_any_thread_count() -> None:
     for i in range(0, n, 997):
         cards = [naive.bit_to_card(b) for b in range(24) if int(d[i]) >> b & 1]
         assert fmt(list(serial[i])) == " ".join(naive.sort_bob(TRUMPS[trumps[i]], cards))
+
+
+@given(hands, st.sampled_from(TRUMPS))
+def test_hand_sort_keys_are_bobs_deck_positions(bits: list[int], trump: str) -> None:
+    cards = [naive.bit_to_card(b) for b in bits]
+    deck = naive.bob_deck(trump, cards)
+    keys = hand_sort_keys(np.array([sum(1 << b for b in bits)], dtype=np.uint64), trump)[0]
+    assert [int(keys[naive.card_to_bit(c)]) for c in deck] == list(range(24))

@@ -30,6 +30,13 @@ def bit_to_card(bit: int) -> str:
 
 def sort_bob(trump_name: str, hand: list[str], swap: bool = True) -> list[str]:
     """Bob Showalter's Ruby solution (quiz summary) translated line by line."""
+    deck = bob_deck(trump_name, hand, swap)
+    # output sorted hand
+    return [card for card in deck if card in hand]
+
+
+def bob_deck(trump_name: str, hand: list[str], swap: bool = True) -> list[str]:
+    """The 24-card sort order Bob's solution builds for this trump and hand."""
     cards = ["A", "K", "Q", "J", "T", "9"]
     suits = ["Spades", "Hearts", "Clubs", "Diamonds"]
     # rotate trump suit to front
@@ -46,7 +53,7 @@ def sort_bob(trump_name: str, hand: list[str], swap: bool = True) -> list[str]:
     # move bowers to front
     deck.insert(0, deck.pop(3))
     deck.insert(1, deck.pop(15))
-    return [card for card in deck if card in hand]
+    return deck
 
 
 # Dominik Bathon's four prebuilt orders (spec section 3.2), as posted.
