@@ -109,7 +109,7 @@ def trump_name(trump: int | str) -> str:
     return SUIT_NAMES[as_trump(trump)]
 
 
-def as_trump(trump: int | str | np.integer, allow_none: bool = False) -> int:
+def as_trump(trump: int | str | np.integer | None, allow_none: bool = False) -> int:
     """A trump argument (a suit index 0..3 or a trump name) as the suit index.
 
     With ``allow_none``, :data:`NO_TRUMP` (``-1``) and ``None`` are accepted too.
@@ -138,7 +138,7 @@ def as_hand_mask(hand: CardSet | int | str | Iterable[str] | np.integer) -> int:
             raise InvalidCardsError(f"mask {m:#x} has bits outside the euchre deck (0..23)")
         return m
     if isinstance(hand, (str, Iterable)):
-        return parse_mask(hand, EUCHRE)  # type: ignore[arg-type]
+        return parse_mask(hand, EUCHRE)
     raise TypeError(f"a hand must be a CardSet, a mask or card text, not {type(hand).__name__}")
 
 
@@ -289,7 +289,7 @@ def effective_suit(card: int | str, trump: int | str | None) -> int:
     >>> effective_suit("Jc", "Spades"), effective_suit("Jc", "Hearts"), effective_suit("Jc", None)
     (2, 3, 3)
     """
-    return int(_effective_suit(_as_card(card), as_trump(trump, allow_none=True)))  # type: ignore[arg-type]
+    return int(_effective_suit(_as_card(card), as_trump(trump, allow_none=True)))
 
 
 def effective_suit_mask(suit: int | str, trump: int | str | None) -> int:
@@ -300,7 +300,7 @@ def effective_suit_mask(suit: int | str, trump: int | str | None) -> int:
     >>> format_cards(effective_suit_mask("c", "s"), "euchre")
     '9c Tc Qc Kc Ac'
     """
-    return int(_effective_suit_mask(as_trump(suit), as_trump(trump, allow_none=True)))  # type: ignore[arg-type]
+    return int(_effective_suit_mask(as_trump(suit), as_trump(trump, allow_none=True)))
 
 
 def card_strength(card: int | str, trump: int | str | None) -> int:
@@ -311,7 +311,7 @@ def card_strength(card: int | str, trump: int | str | None) -> int:
     >>> [card_strength(c, "Spades") for c in ("9s", "As", "Jc", "Js", "Ah", "Jh")]
     [6, 10, 11, 12, 5, 2]
     """
-    return int(_card_strength(_as_card(card), as_trump(trump, allow_none=True)))  # type: ignore[arg-type]
+    return int(_card_strength(_as_card(card), as_trump(trump, allow_none=True)))
 
 
 def legal_plays(
@@ -327,7 +327,7 @@ def legal_plays(
     'Kd Ah Jc'
     """
     ld = NO_TRUMP if lead is None else _as_card(lead)
-    return int(_legal_plays(np.uint64(as_hand_mask(hand)), ld, as_trump(trump, allow_none=True)))  # type: ignore[arg-type]
+    return int(_legal_plays(np.uint64(as_hand_mask(hand)), ld, as_trump(trump, allow_none=True)))
 
 
 def is_legal_play(
@@ -363,7 +363,7 @@ def trick_winner(cards: str | Sequence[int | str], trump: int | str | None) -> i
 
 def _trump_array(trumps: object, n: int) -> np.ndarray:
     if isinstance(trumps, (str, int, np.integer)):
-        return np.full(n, as_trump(trumps, allow_none=True), dtype=np.int8)  # type: ignore[arg-type]
+        return np.full(n, as_trump(trumps, allow_none=True), dtype=np.int8)
     t = np.asarray(trumps)
     if t.dtype.kind not in "iu":
         raise TypeError(f"trumps must be an integer array (suits 0..3), not dtype {t.dtype}")
