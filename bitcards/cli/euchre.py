@@ -89,7 +89,7 @@ def _hands(lines: Iterator[tuple[int, str]], count: int) -> Iterator[_Hand]:
     hand: _Hand | None = None
     orphan: _Hand | None = None  # lines before the first trump
     for ln, raw in lines:
-        text = raw.strip()
+        text = (raw.lstrip("\ufeff") if ln == 1 else raw).strip()  # a byte-order mark from Windows editors
         if not text:
             continue
         try:

@@ -45,6 +45,10 @@ def test_several_hands_trump_spellings(capsys, monkeypatch) -> None:  # type: ig
     assert (rc, again) == (0, out)
 
 
+def test_byte_order_mark(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    assert run([], "\ufeff" + QUIZ_IN, capsys, monkeypatch) == (0, QUIZ_OUT, "")
+
+
 def test_cycle_stable_and_any_size(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     hand = "Spades\n9h\nJc\nAd\nTs\nKc\n"
     assert run(["--cycle", "dominik"], hand, capsys, monkeypatch)[1] == "Spades\nJc\nTs\nAd\nKc\n9h\n"

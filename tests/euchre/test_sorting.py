@@ -266,3 +266,15 @@ def test_hand_sort_keys_are_bobs_deck_positions(bits: list[int], trump: str) -> 
     deck = naive.bob_deck(trump, cards)
     keys = hand_sort_keys(np.array([sum(1 << b for b in bits)], dtype=np.uint64), trump)[0]
     assert [int(keys[naive.card_to_bit(c)]) for c in deck] == list(range(24))
+
+
+@given(hands, st.sampled_from("dhsc"), st.sampled_from(["bob", "dominik"]))
+def test_colours_alternate_whenever_possible_any_size(bits: list[int], trump: str, cycle: str) -> None:
+    """The exhaustive 5-card check of test_exhaustive.py, for hands of any size."""
+    cards = [naive.bit_to_card(b) for b in bits]
+    got = fmt(sort_hand(cards, "dhsc".index(trump), cycle=cycle)).split()  # type: ignore[arg-type]
+    suits = [s for s, _ in naive.blocks(got, trump)]
+    assert len(set(suits)) == len(suits)
+    assert not suits or trump not in suits or suits[0] == trump
+    if naive.alternating_possible(cards, trump):
+        assert naive.alternates(suits)
