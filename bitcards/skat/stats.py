@@ -31,9 +31,9 @@ __all__ = ["BidDistribution", "bid_distribution", "bid_distribution_of", "N_HAND
 
 #: number of 10-card hands
 N_HANDS = math.comb(32, 10)
-#: histogram bins: suit * 6 + jack factor for a game (jack factor 2..5), PASS_BIN for a pass
-PASS_BIN = 24
-N_BINS = 25
+#: histogram bins: row * 4 + (jack factor - 2), row = the trump suit (0..3) or PASS_ROW for a pass
+PASS_ROW = 4
+N_BINS = 20
 N_CHUNKS = 256
 
 _BINOM = np.array([[math.comb(n, k) for k in range(11)] for n in range(33)], dtype=np.int64)
@@ -65,9 +65,8 @@ def _next_same_popcount(x):  # type: ignore[no-untyped-def]
 @njit
 def _bin(m):  # type: ignore[no-untyped-def]
     v, s, jf = _bid_rule(m)
-    if v == 0:
-        return PASS_BIN
-    return s * 6 + jf
+    row = PASS_ROW if v == 0 else s
+    return row * 4 + jf - 2
 
 
 @njit(parallel=True)
@@ -116,19 +115,33 @@ class BidDistribution:
     """How many hands get each seed bid value.
 
     ``counts[suit, jack_factor]`` (shape ``(4, 6)``, jack factors 2..5 used) counts the hands
-    that play ``suit`` with that factor; ``passes`` the hands that pass; ``total`` all hands.
+    that play ``suit`` with that factor; ``passes_by_jack_factor[jf]`` (shape ``(6,)``) the
+    hands that pass, by their jack factor; ``total`` all hands.
     """
 
     counts: np.ndarray
-    passes: int
+    passes_by_jack_factor: np.ndarray
     total: int
     exhaustive: bool = field(default=True)
 
     @classmethod
     def from_hist(cls, hist: np.ndarray, exhaustive: bool) -> BidDistribution:
-        h = np.asarray(hist, dtype=np.int64).sum(axis=0)
-        counts = h[:PASS_BIN].reshape(4, 6).copy()
-        return cls(counts, int(h[PASS_BIN]), int(h.sum()), exhaustive)
+        h = np.asarray(hist, dtype=np.int64).sum(axis=0).reshape(5, 4)
+        counts = np.zeros((4, 6), dtype=np.int64)
+        counts[:, 2:] = h[:4]
+        passes = np.zeros(6, dtype=np.int64)
+        passes[2:] = h[PASS_ROW]
+        return cls(counts, passes, int(h.sum()), exhaustive)
+
+    @property
+    def passes(self) -> int:
+        """Hands that pass."""
+        return int(self.passes_by_jack_factor.sum())
+
+    def jack_factor_counts(self) -> dict[int, int]:
+        """Hands per jack factor (2..5), playing or not."""
+        tot = self.counts.sum(axis=0) + self.passes_by_jack_factor
+        return {jf: int(tot[jf]) for jf in range(2, 6)}
 
     def by_value(self) -> dict[int, int]:
         """Hands per bid value (ascending; values reached by two suits are merged)."""
