@@ -290,7 +290,7 @@ class Contract(NamedTuple):
             if ouvert:
                 hand, a = True, "schwarz"
             if a and not hand:
-                raise ContractError(f"{a} can only be announced in a hand game (add hand)")
+                raise ContractError(f"{a} can only be announced in a hand game")
         return cls(g, bool(hand), a, bool(ouvert))
 
     @property
