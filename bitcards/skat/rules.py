@@ -119,7 +119,7 @@ def as_hand_mask(cards: object, count: int | None = None, what: str = "hand") ->
         m = int(cards)
         if m < 0 or m >> 32:
             raise InvalidCardsError(f"{what}: mask {m:#x} has bits outside the skat deck (0..31)")
-    elif isinstance(cards, str) or isinstance(cards, Iterable):
+    elif isinstance(cards, (str, Iterable)):
         m = parse_mask(cards, SKAT)  # type: ignore[arg-type]
     else:
         raise TypeError(f"{what} must be a CardSet, a mask or card text, not {type(cards).__name__}")

@@ -179,7 +179,10 @@ class BidDistribution:
     def format(self) -> str:
         """A text table with percentages."""
         kind = "all" if self.exhaustive else "sampled"
-        lines = [f"seed bid value over {kind} {self.total:,} ten-card hands", f"{'value':>5}  {'suit':<8} {'jf':>2}  {'hands':>12}  {'%':>9}"]
+        lines = [
+            f"seed bid value over {kind} {self.total:,} ten-card hands",
+            f"{'value':>5}  {'suit':<8} {'jf':>2}  {'hands':>12}  {'%':>9}",
+        ]
         for v, name, jf, c, f in self.rows():
             if name == "pass":
                 lines.append(f"{'pass':>5}  {'':<8} {'':>2}  {c:>12,}  {100 * f:>8.4f}%")
@@ -193,16 +196,23 @@ class BidDistribution:
         return self.format()
 
 
-def bid_distribution(n_chunks: int = N_CHUNKS) -> BidDistribution:
+def bid_distribution(n_chunks: int = N_CHUNKS, *, limit: int | None = None) -> BidDistribution:
     """The exact distribution of the seed bid value over all C(32,10) ten-card hands.
 
     Enumerated in a parallel kernel; the counts do not depend on the thread count or ``n_chunks``.
+    ``limit`` enumerates only the first ``limit`` hands in colex order (for tests and benchmarks).
+
+    >>> bid_distribution(limit=1000).total
+    1000
     """
     if n_chunks < 1:
         raise ValueError("n_chunks must be >= 1")
+    total = N_HANDS if limit is None else int(limit)
+    if not 0 <= total <= N_HANDS:
+        raise ValueError(f"limit must be 0..{N_HANDS}")
     hist = np.zeros((n_chunks, N_BINS), dtype=np.int64)
-    _exhaustive_kernel(np.int64(N_HANDS), np.int64(10), np.int64(n_chunks), _BINOM, hist)
-    return BidDistribution.from_hist(hist, exhaustive=True)
+    _exhaustive_kernel(np.int64(total), np.int64(10), np.int64(n_chunks), _BINOM, hist)
+    return BidDistribution.from_hist(hist, exhaustive=total == N_HANDS)
 
 
 def bid_distribution_of(masks: object) -> BidDistribution:

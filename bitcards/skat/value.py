@@ -45,7 +45,7 @@ from bitcards._jit import njit, warmup_task
 from bitcards.batch import as_masks
 from bitcards.batch import popcount as _pc
 from bitcards.errors import BitcardsError, InvalidCardsError
-from bitcards.skat.rules import GAME_NAMES, GRAND, NULL, _jack_nibble, as_hand_mask, parse_game
+from bitcards.skat.rules import GAME_NAMES, NULL, _jack_nibble, as_hand_mask, parse_game
 
 __all__ = [
     "ContractError",
@@ -412,7 +412,9 @@ def game_value(
     m = as_hand_mask(cards, count=12, what="declarer's 12 cards")
     pts, tr = _outcome(c, points, tricks)
     b = 0 if bid is None else int(bid)
-    st, n, lv, v, won, ob, sc = _game_value(np.uint64(m), np.int64(c.game), np.int64(c.flags), np.int64(pts), np.int64(tr), np.int64(b))
+    st, n, lv, v, won, ob, sc = _game_value(
+        np.uint64(m), np.int64(c.game), np.int64(c.flags), np.int64(pts), np.int64(tr), np.int64(b)
+    )
     if st != S_OK:
         raise ContractError(_STATUS_TEXT[int(st)].format(value=int(v), bid=b))
     levels = tuple(name for i, name in enumerate(LEVEL_NAMES) if int(lv) >> i & 1)
@@ -438,7 +440,9 @@ def max_bid(cards: object, game: int | str, *, hand: bool = False, announce: str
     c = Contract.make(game, hand=hand, announce=announce, ouvert=ouvert)
     m = as_hand_mask(cards, what="hand")
     pts, tr = _outcome(c, None, None)
-    st, _, _, v, _, _, _ = _game_value(np.uint64(m), np.int64(c.game), np.int64(c.flags), np.int64(pts), np.int64(tr), np.int64(0))
+    st, _, _, v, _, _, _ = _game_value(
+        np.uint64(m), np.int64(c.game), np.int64(c.flags), np.int64(pts), np.int64(tr), np.int64(0)
+    )
     if st != S_OK:  # pragma: no cover - Contract.make already validated
         raise ContractError(_STATUS_TEXT[int(st)].format(value=int(v), bid=0))
     return int(v)
