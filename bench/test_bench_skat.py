@@ -25,14 +25,14 @@ def _hands(n: int, seed: int = 1) -> np.ndarray:
 def test_bid_values_one_thread(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
     hands = _hands(N)
     tag(benchmark, "skat seed bid value", N, "bitcards", "bitcards.skat.bid_values, 1 thread")
-    values, _ = benchmark(bid_values, hands, check=False)
+    values, _ = benchmark(bid_values, hands)
     assert values.shape == (N,)
 
 
 def test_bid_values_all_threads(benchmark, all_threads) -> None:  # type: ignore[no-untyped-def]
     hands = _hands(N)
     tag(benchmark, "skat seed bid value", N, "bitcards", f"bitcards.skat.bid_values, {all_threads} threads")
-    benchmark(bid_values, hands, check=False)
+    benchmark(bid_values, hands)
 
 
 def test_bid_values_naive_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]

@@ -31,8 +31,10 @@ from typing import NamedTuple
 import numba
 import numpy as np
 
+from bitcards._bits import popcount
 from bitcards._jit import njit, warmup_task
 from bitcards.batch import as_masks
+from bitcards.batch import popcount as _pc
 from bitcards.errors import InvalidCardsError
 from bitcards.layouts import SUIT_NAMES
 from bitcards.skat.rules import _jack_nibble, as_hand_mask
@@ -91,10 +93,15 @@ def _bid_rule(m):  # type: ignore[no-untyped-def]
 
 @njit(parallel=True)
 def _bid_kernel(masks, values, suits):  # type: ignore[no-untyped-def]
+    """Fill values and suits; return how many masks are not 10 Skat cards (a reduction, free here)."""
+    n_bad = 0
     for i in numba.prange(masks.shape[0]):
-        v, s, _ = _bid_rule(masks[i])
+        m = masks[i]
+        v, s, _ = _bid_rule(m)
         values[i] = v
         suits[i] = s
+        n_bad += (popcount(m) != 10) | ((m >> np.uint64(32)) != np.uint64(0))
+    return n_bad
 
 
 class BidValue(NamedTuple):
@@ -141,22 +148,19 @@ def jack_factor(hand: object) -> int:
     return int(_JF[_jack_nibble(np.uint64(as_hand_mask(hand)))])
 
 
-def bid_values(masks: object, *, check: bool = True) -> tuple[np.ndarray, np.ndarray]:
+def bid_values(masks: object) -> tuple[np.ndarray, np.ndarray]:
     """The seed's bid value of each 10-card mask: ``(values int16, suits int8)``; a pass is value 0, suit -1.
 
-    ``check`` (default) rejects masks that are not 10 Skat cards, naming the first bad row.
+    A mask that is not 10 Skat cards raises :class:`InvalidCardsError` naming the first bad row
+    (the kernel counts them on the way, at no measurable cost).
     """
     m = as_masks(masks).reshape(-1)
-    if check and m.size:
-        from bitcards.batch import popcount as _pc
-
-        bad = (_pc(m) != 10) | ((m >> np.uint64(32)) != 0)
-        if bad.any():
-            i = int(np.flatnonzero(bad)[0])
-            raise InvalidCardsError(f"row {i}: mask {int(m[i]):#x} is not 10 skat cards", row=i)
     values = np.empty(m.shape[0], dtype=np.int16)
     suits = np.empty(m.shape[0], dtype=np.int8)
-    _bid_kernel(m, values, suits)
+    if _bid_kernel(m, values, suits):
+        bad = (_pc(m) != 10) | ((m >> np.uint64(32)) != 0)
+        i = int(np.flatnonzero(bad)[0])
+        raise InvalidCardsError(f"row {i}: mask {int(m[i]):#x} is not 10 skat cards", row=i)
     return values, suits
 
 

@@ -32,7 +32,7 @@ def tour(write: Callable[[str], None]) -> None:
     write("Official game value (ISkO), matadors over hand + skat:")
     hand10 = "DJ HA HT H9 H8 SA ST S9 D7 C7"
     write(f"  hand {hand10}: bids hearts hand up to {max_bid(hand10, 'hearts', hand=True)} (without 3)")
-    r = game_value(hand10 + " CJ D8", "hearts", hand=True, points=75, bid=40)
-    write(f"  the skat holds CJ D8, 75 points at bid 40: {r}")
-    r = game_value("CJ SJ HJ DJ CA CT CK CQ C9 C8 C7 HA", "grand", hand=True, points=95)
-    write(f"  four jacks, grand hand, 95 points: {r}; Seeger-Fabian (declarer, others) {seeger_fabian(r.score)}")
+    g = game_value(hand10 + " CJ D8", "hearts", hand=True, points=75, bid=40)
+    write(f"  the skat holds CJ D8, 75 points at bid 40: {g}")
+    g = game_value("CJ SJ HJ DJ CA CT CK CQ C9 C8 C7 HA", "grand", hand=True, points=95)
+    write(f"  four jacks, grand hand, 95 points: {g}; Seeger-Fabian (declarer, others) {seeger_fabian(g.score)}")

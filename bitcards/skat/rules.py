@@ -243,14 +243,30 @@ def _card_points_kernel(masks, out):  # type: ignore[no-untyped-def]
 
 @njit(parallel=True)
 def _legal_kernel(hands, leds, game, out):  # type: ignore[no-untyped-def]
+    """Fill ``out``; return how many rows are bad (led card outside -1..31 or in the hand, hand outside the deck)."""
+    n_bad = 0
     for i in numba.prange(hands.shape[0]):
-        out[i] = _legal_cards(hands[i], leds[i], game)
+        led = np.int64(leds[i])
+        ok = -1 <= led <= 31 and (hands[i] >> np.uint64(32)) == np.uint64(0)
+        if ok and led >= 0:
+            ok = (hands[i] >> np.uint64(led)) & np.uint64(1) == np.uint64(0)
+        out[i] = _legal_cards(hands[i], led if ok else -1, game)
+        n_bad += not ok
+    return n_bad
 
 
 @njit(parallel=True)
 def _winner_kernel(tricks, game, out):  # type: ignore[no-untyped-def]
+    """Fill ``out`` (-1 for a bad trick: a card outside 0..31 or twice); return how many are bad."""
+    n_bad = 0
     for i in numba.prange(tricks.shape[0]):
-        out[i] = _trick_winner(tricks[i, 0], tricks[i, 1], tricks[i, 2], game)
+        a = np.int64(tricks[i, 0])
+        b = np.int64(tricks[i, 1])
+        c = np.int64(tricks[i, 2])
+        ok = 0 <= a <= 31 and 0 <= b <= 31 and 0 <= c <= 31 and a != b and a != c and b != c
+        out[i] = _trick_winner(a, b, c, game) if ok else -1
+        n_bad += not ok
+    return n_bad
 
 
 # ---------------------------------------------------------------------------
@@ -328,14 +344,19 @@ def card_points_many(masks: object) -> np.ndarray:
 def legal_cards_many(hands: object, leds: object, game: int | str) -> np.ndarray:
     """Legal-card masks for arrays of hands and led cards (bit index, -1 = leading)."""
     h = as_masks(hands, "hands").reshape(-1)
-    led = np.ascontiguousarray(np.asarray(leds, dtype=np.int64).reshape(-1))
+    led = np.asarray(leds)
+    if led.dtype.kind not in "iu":
+        raise TypeError(f"leds must be an integer array of card bits, not dtype {led.dtype}")
+    led = np.ascontiguousarray(led.reshape(-1))
     if led.shape != h.shape:
         raise InvalidCardsError(f"{h.shape[0]} hands but {led.shape[0]} led cards")
-    bad = (led < -1) | (led > 31)
-    if bad.any():
-        raise InvalidCardsError(f"row {int(np.flatnonzero(bad)[0])}: led card outside -1..31")
     out = np.empty(h.shape[0], dtype=np.uint64)
-    _legal_kernel(h, led, np.int64(parse_game(game)), out)
+    if _legal_kernel(h, led, np.int64(parse_game(game)), out):
+        led64 = led.astype(np.int64)
+        bad = (led64 < -1) | (led64 > 31) | ((h >> np.uint64(32)) != 0)
+        bad |= (led64 >= 0) & ((h >> np.clip(led64, 0, 63).astype(np.uint64)) & np.uint64(1) == 1)
+        i = int(np.flatnonzero(bad)[0])
+        raise InvalidCardsError(f"row {i}: led card {int(led[i])} is outside -1..31 or in the hand {int(h[i]):#x}", row=i)
     return out
 
 
@@ -346,12 +367,11 @@ def trick_winners(tricks: object, game: int | str) -> np.ndarray:
         raise TypeError(f"tricks must be an integer array of card bits, not dtype {t.dtype}")
     if t.ndim != 2 or t.shape[1] != 3:
         raise InvalidCardsError(f"tricks must have shape (n, 3), got {t.shape}")
-    t = np.ascontiguousarray(t.astype(np.int64))
-    bad = ((t < 0) | (t > 31)).any(axis=1)
-    if bad.any():
-        raise InvalidCardsError(f"row {int(np.flatnonzero(bad)[0])}: card bit outside 0..31")
+    t = np.ascontiguousarray(t)
     out = np.empty(t.shape[0], dtype=np.int8)
-    _winner_kernel(t, np.int64(parse_game(game)), out)
+    if _winner_kernel(t, np.int64(parse_game(game)), out):
+        i = int(np.flatnonzero(out < 0)[0])
+        raise InvalidCardsError(f"row {i}: {t[i].tolist()} is not three different cards 0..31", row=i)
     return out
 
 

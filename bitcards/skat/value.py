@@ -43,7 +43,6 @@ import numpy as np
 from bitcards._bits import ctz, popcount
 from bitcards._jit import njit, warmup_task
 from bitcards.batch import as_masks
-from bitcards.batch import popcount as _pc
 from bitcards.errors import BitcardsError, InvalidCardsError
 from bitcards.skat.rules import GAME_NAMES, NULL, _jack_nibble, as_hand_mask, parse_game
 
@@ -61,6 +60,7 @@ __all__ = [
     "game_value",
     "game_values",
     "max_bid",
+    "max_bids",
     "next_bid",
     "is_bid_value",
     "seeger_fabian",
@@ -82,7 +82,8 @@ LEVEL_NAMES = ("game", "hand", "schneider", "schneider announced", "schwarz", "s
 NULL_VALUES = {"null": 23, "null hand": 35, "null ouvert": 46, "null ouvert hand": 59}
 
 # kernel status codes
-S_OK, S_NULL_UNDER_BID, S_ANNOUNCE_NO_HAND, S_ANNOUNCE_NULL, S_RANGE, S_INCONSISTENT, S_BAD_BID = 0, 1, 2, 3, 4, 5, 6
+S_OK, S_NULL_UNDER_BID, S_ANNOUNCE_NO_HAND, S_ANNOUNCE_NULL = 0, 1, 2, 3
+S_RANGE, S_INCONSISTENT, S_BAD_BID, S_BAD_CARDS = 4, 5, 6, 7
 
 
 def _bid_values() -> tuple[int, ...]:
@@ -211,13 +212,20 @@ def _matadors_kernel(masks, game, out):  # type: ignore[no-untyped-def]
 
 @njit(parallel=True)
 def _game_value_kernel(masks, game, flags, points, tricks, bids, status, mats, value, won, score):  # type: ignore[no-untyped-def]
+    """Fill the outputs; return how many rows have a nonzero status (S_BAD_CARDS: not 12 Skat cards)."""
+    n_bad = 0
     for i in numba.prange(masks.shape[0]):
-        st, n, _, v, w, _, sc = _game_value(masks[i], game, flags, points[i], tricks[i], bids[i])
+        m = masks[i]
+        st, n, _, v, w, _, sc = _game_value(m, game, flags, points[i], tricks[i], bids[i])
+        if popcount(m) != 12 or (m >> np.uint64(32)) != np.uint64(0):
+            st = S_BAD_CARDS
         status[i] = st
         mats[i] = n
         value[i] = v
         won[i] = w
         score[i] = sc
+        n_bad += st != S_OK
+    return n_bad
 
 
 # ---------------------------------------------------------------------------
@@ -358,6 +366,7 @@ _STATUS_TEXT = {
     S_RANGE: "card points must be 0..120 and tricks 0..10",
     S_INCONSISTENT: "points and tricks do not fit: all 10 tricks means 120 points, no trick at most 22 (the skat)",
     S_BAD_BID: "the bid must be one of the 63 legal bid values (18, 20, 22, 23, ..., 264)",
+    S_BAD_CARDS: "not the declarer's 12 skat cards",
 }
 
 
@@ -448,6 +457,15 @@ def max_bid(cards: object, game: int | str, *, hand: bool = False, announce: str
     return int(v)
 
 
+def max_bids(cards: object, *, hand: bool = False) -> dict[str, int]:
+    """:func:`max_bid` for every game (suit games, grand, null), same definition and caveat.
+
+    >>> max_bids("JD AS 0S KS QS 9S 8S AD 8C 9C")
+    {'diamonds': 36, 'hearts': 40, 'spades': 44, 'clubs': 48, 'grand': 96, 'null': 23}
+    """
+    return {g: max_bid(cards, g, hand=hand) for g in GAME_NAMES}
+
+
 class GameValues(NamedTuple):
     """Batch results of :func:`game_values`: signed matadors, value, won, score (arrays)."""
 
@@ -492,10 +510,6 @@ def game_values(
     c = Contract.make(game, hand=hand, announce=announce, ouvert=ouvert)
     m = as_masks(masks).reshape(-1)
     n = m.shape[0]
-    bad = (_pc(m) != 12) | ((m >> np.uint64(32)) != 0)
-    if n and bad.any():
-        i = int(np.flatnonzero(bad)[0])
-        raise InvalidCardsError(f"row {i}: mask {int(m[i]):#x} is not 12 skat cards", row=i)
     p0, t0 = _outcome(c, None, None)
     pts = _column(points, n, "points", p0)
     tr = _column(tricks, n, "tricks", t0)
@@ -505,9 +519,10 @@ def game_values(
     value = np.empty(n, dtype=np.int16)
     won = np.empty(n, dtype=np.bool_)
     score = np.empty(n, dtype=np.int16)
-    _game_value_kernel(m, np.int64(c.game), np.int64(c.flags), pts, tr, bids, status, mats, value, won, score)
-    if n and status.any():
+    if _game_value_kernel(m, np.int64(c.game), np.int64(c.flags), pts, tr, bids, status, mats, value, won, score):
         i = int(np.flatnonzero(status)[0])
+        if status[i] == S_BAD_CARDS:
+            raise InvalidCardsError(f"row {i}: mask {int(m[i]):#x} is not 12 skat cards", row=i)
         msg = _STATUS_TEXT[int(status[i])].format(value=int(value[i]), bid=int(bids[i]))
         raise ContractError(f"row {i}: {msg}")
     return GameValues(mats, value, won, score)

@@ -135,5 +135,6 @@ def test_subprocess_one_line_errors(argv: list[str]) -> None:
 
 
 def test_subprocess_bid() -> None:
-    p = subprocess.run([sys.executable, "-m", "bitcards", "skat", "bid", *SEED.split()], capture_output=True, text=True, timeout=120)
+    argv = [sys.executable, "-m", "bitcards", "skat", "bid", *SEED.split()]
+    p = subprocess.run(argv, capture_output=True, text=True, timeout=120)
     assert (p.returncode, p.stdout) == (0, "36 Clubs\n")

@@ -218,7 +218,7 @@ SPEC_BIDS = (
 
 
 def test_bid_values_are_the_spec_list() -> None:
-    assert BID_VALUES == tuple(int(x) for x in SPEC_BIDS.split())
+    assert tuple(int(x) for x in SPEC_BIDS.split()) == BID_VALUES
     assert len(BID_VALUES) == 63
 
 
@@ -278,7 +278,9 @@ def test_schwarz_is_by_tricks_not_points() -> None:
     assert game_value(cards, "clubs", points=0, tricks=0).multiplier == 4
 
 
-@pytest.mark.parametrize(("points", "won", "mult"), [(61, True, 2), (60, False, 2), (89, True, 2), (90, True, 3), (31, False, 2), (30, False, 3)])
+@pytest.mark.parametrize(
+    ("points", "won", "mult"), [(61, True, 2), (60, False, 2), (89, True, 2), (90, True, 3), (31, False, 2), (30, False, 3)]
+)
 def test_point_thresholds(points: int, won: bool, mult: int) -> None:
     r = game_value(holding("CJ", "diamonds", avoid="SJ"), "diamonds", points=points)
     assert (r.won, r.multiplier) == (won, mult)
@@ -348,3 +350,11 @@ def test_batch_matches_scalar() -> None:
             assert (s.matadors, s.value, s.won, s.score) == (mats[i], r.value[i], r.won[i], r.score[i])
     with pytest.raises(InvalidCardsError, match="row 0"):
         game_values(np.array([7], dtype=np.uint64), "clubs")
+
+
+def test_max_bids_every_game() -> None:
+    hand = "JD AS 0S KS QS 9S 8S AD 8C 9C"  # without 3 in every suit game and in grand
+    from bitcards.skat import max_bids
+
+    assert max_bids(hand) == {"diamonds": 36, "hearts": 40, "spades": 44, "clubs": 48, "grand": 96, "null": 23}
+    assert max_bids(hand, hand=True)["clubs"] == 60 and max_bids(hand, hand=True)["null"] == 35
