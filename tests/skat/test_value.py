@@ -358,3 +358,32 @@ def test_max_bids_every_game() -> None:
 
     assert max_bids(hand) == {"diamonds": 36, "hearts": 40, "spades": 44, "clubs": 48, "grand": 96, "null": 23}
     assert max_bids(hand, hand=True)["clubs"] == 60 and max_bids(hand, hand=True)["null"] == 35
+
+
+# --- sections 4 and 5: maxima, doing better than announced, null losses --------------------------------------
+
+
+def test_section4_maxima() -> None:
+    all_clubs = holding("CJ SJ HJ DJ CA CT CK CQ C9 C8 C7", "clubs")
+    r = game_value(all_clubs, "clubs", ouvert=True)
+    assert (r.multiplier, r.value) == (18, 216)
+    r = game_value(holding("CJ SJ HJ DJ", "grand"), "grand", ouvert=True)
+    assert (r.multiplier, r.value) == (11, 264)
+    assert max(BID_VALUES) == 264 and 216 in BID_VALUES
+
+
+def test_section43_better_than_announced_counts() -> None:
+    cards = holding("CJ", "hearts", avoid="SJ")
+    # schneider announced, and the declarer made all tricks: schwarz counts on top (not announced)
+    r = game_value(cards, "hearts", hand=True, announce="schneider", points=120, tricks=10)
+    assert r.won and r.multiplier == 1 + 5 and "schwarz" in r.levels and "schwarz announced" not in r.levels
+    # announced schneider needs 90: 89 loses, with the announced levels
+    r = game_value(cards, "hearts", hand=True, announce="schneider", points=89)
+    assert (r.won, r.score) == (False, -2 * 10 * 5)
+
+
+@pytest.mark.parametrize(
+    ("hand", "ouvert", "lost"), [(False, False, -46), (True, False, -70), (False, True, -92), (True, True, -118)]
+)
+def test_section5_null_losses(hand: bool, ouvert: bool, lost: int) -> None:
+    assert game_value(holding("", "null"), "null", hand=hand, ouvert=ouvert, tricks=1).score == lost
