@@ -481,8 +481,9 @@ def _column(x: object, n: int, name: str, default: int) -> np.ndarray:
     a = np.asarray(x)
     if a.dtype.kind not in "iub":
         raise TypeError(f"{name} must be integers, not dtype {a.dtype}")
-    a = np.ascontiguousarray(np.broadcast_to(a.astype(np.int64), (n,)))
-    return a
+    if a.shape not in ((), (n,)):
+        raise InvalidCardsError(f"{name} has shape {a.shape}; expected a scalar or {n} values, one per hand")
+    return np.ascontiguousarray(np.broadcast_to(a.astype(np.int64), (n,)))
 
 
 def game_values(

@@ -387,3 +387,14 @@ def test_section43_better_than_announced_counts() -> None:
 )
 def test_section5_null_losses(hand: bool, ouvert: bool, lost: int) -> None:
     assert game_value(holding("", "null"), "null", hand=hand, ouvert=ouvert, tricks=1).score == lost
+
+
+def test_batch_argument_errors() -> None:
+    m = np.array([CardSet.parse(holding("CJ", "clubs")).mask] * 3, dtype=np.uint64)
+    with pytest.raises(InvalidCardsError, match="points has shape"):
+        game_values(m, "clubs", points=[70, 80])
+    with pytest.raises(TypeError, match="float"):
+        game_values(m, "clubs", points=np.array([70.0, 80.0, 90.0]))
+    with pytest.raises(ContractError, match="row 2"):
+        game_values(m, "clubs", points=[70, 80, 130])
+    assert game_values(m, "clubs", points=[70, 80, 20]).score.tolist() == [24, 24, -72]
