@@ -1,0 +1,153 @@
+"""``bitcards skat bid | value | stats``: the seed's bid value, the official game value, exact statistics."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from bitcards.cli._common import UserError, add_json, add_keep_going, emit_json, numbered_lines, open_input, report_bad
+from bitcards.errors import BitcardsError
+
+BID_HELP = """The bid value of seed 000 ("Evaluate a Skat-Hand"): jack factor x trump suit value, or pass.
+
+Give the 10 cards as arguments (any notation: JC 0S TS 10s h9 J♣ EU), or none to read one hand
+per line from stdin or --file (blank lines and lines starting with # are skipped).
+Example: bitcards skat bid JC JS JD AC KC 9C AS 7H QD 8D   ->   36 Clubs"""
+
+VALUE_HELP = """The official (ISkO) game value of a game: matadors over the declarer's 12 cards (hand + skat),
+levels, won or lost, overbidding, and the score-sheet entry (+value won, -2 x value lost).
+Without --points/--tricks the game is taken as won simply.
+Example: bitcards skat value CJ SJ DA DT D9 HA HK H7 S8 S7 C7 C8 --game clubs --hand --points 70"""
+
+STATS_HELP = """The exact distribution of the seed's bid value over all C(32,10) = 64,512,240 ten-card hands
+(enumerated in a kernel), or over a seeded random sample with --sample N."""
+
+
+def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = skat_sub.add_parser("bid", help="the seed's bid value of 10 cards", description=BID_HELP,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    p.add_argument("cards", nargs="*", help="the 10 cards; none: read hands from stdin or --file")
+    p.add_argument("--file", help="read hands from this file, one per line")
+    add_json(p)
+    add_keep_going(p)
+    p.set_defaults(func=run_bid)
+
+    p = skat_sub.add_parser("value", help="the official game value of a game", description=VALUE_HELP,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    p.add_argument("cards", nargs="+", help="the declarer's 12 cards (hand + skat)")
+    p.add_argument("--game", required=True, help="clubs, spades, hearts, diamonds, grand or null")
+    p.add_argument("--hand", action="store_true", help="hand game (skat not picked up)")
+    p.add_argument("--announce", choices=["schneider", "schwarz"], help="announced level (hand games only)")
+    p.add_argument("--ouvert", action="store_true", help="open game (suit/grand: implies hand and schwarz announced)")
+    p.add_argument("--points", type=int, help="the declarer's card points, skat included (0..120)")
+    p.add_argument("--tricks", type=int, help="the declarer's tricks (0..10; default: neither side schwarz)")
+    p.add_argument("--bid", type=int, help="the bid (a legal bid value); a lower game value is overbid")
+    add_json(p)
+    p.set_defaults(func=run_value)
+
+    p = skat_sub.add_parser("stats", help="exact distribution of the seed's bid value", description=STATS_HELP)
+    p.add_argument("--exhaustive", action="store_true", help="all 64,512,240 hands (the default)")
+    p.add_argument("--sample", type=int, metavar="N", help="instead: N random hands (the forehand of N seeded deals)")
+    p.add_argument("--seed", type=int, default=2026, help="seed for --sample (default 2026)")
+    add_json(p)
+    p.set_defaults(func=run_stats)
+
+
+def _bid_json(r: object, hand_text: str, line: int | None = None) -> dict[str, object]:
+    from bitcards.skat.bid import BidValue
+
+    assert isinstance(r, BidValue)
+    d: dict[str, object] = {}
+    if line is not None:
+        d["line"] = line
+    d |= {
+        "hand": hand_text,
+        "result": str(r),
+        "value": r.value,
+        "suit": r.suit_name.lower() if r.suit_name else None,
+        "jack_factor": r.jack_factor,
+    }
+    return d
+
+
+def run_bid(args: argparse.Namespace) -> int:
+    from bitcards.notation import format_cards, parse_mask
+    from bitcards.skat.bid import bid_value
+
+    if args.cards:
+        if args.file:
+            raise UserError("give the cards as arguments or --file, not both")
+        mask = parse_mask(" ".join(args.cards), "skat", count=10)
+        r = bid_value(mask)
+        if args.json:
+            emit_json(_bid_json(r, format_cards(mask, "skat")))
+        else:
+            sys.stdout.write(f"{r}\n")
+        return 0
+    bad = 0
+    stream = open_input(args.file)
+    try:
+        for n, text in numbered_lines(stream):
+            if not text.strip() or text.lstrip().startswith("#"):
+                continue
+            try:
+                mask = parse_mask(text, "skat", count=10, line=n)
+            except BitcardsError as e:
+                if not args.keep_going:
+                    raise
+                report_bad(str(e))
+                bad += 1
+                continue
+            r = bid_value(mask)
+            if args.json:
+                emit_json(_bid_json(r, format_cards(mask, "skat"), n))
+            else:
+                sys.stdout.write(f"{r}\n")
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    return 2 if bad else 0
+
+
+def run_value(args: argparse.Namespace) -> int:
+    from bitcards.notation import format_cards, parse_mask
+    from bitcards.skat.value import game_value
+
+    mask = parse_mask(" ".join(args.cards), "skat")
+    if mask.bit_count() != 12:
+        raise UserError(f"give the declarer's 12 cards (hand + skat), got {mask.bit_count()}")
+    r = game_value(
+        mask,
+        args.game,
+        hand=args.hand,
+        announce=args.announce,
+        ouvert=args.ouvert,
+        points=args.points,
+        tricks=args.tricks,
+        bid=args.bid,
+    )
+    if args.json:
+        emit_json({"cards": format_cards(mask, "skat")} | r.to_dict())
+    else:
+        sys.stdout.write(f"{r}\n")
+    return 0
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    from bitcards.skat.stats import bid_distribution, bid_distribution_of
+
+    if args.sample is not None:
+        if args.exhaustive:
+            raise UserError("choose --exhaustive or --sample N, not both")
+        if args.sample <= 0:
+            raise UserError(f"--sample must be > 0, got {args.sample}")
+        from bitcards.deal import deal
+
+        d = bid_distribution_of(deal(args.sample, "skat", args.seed)[:, 0])
+    else:
+        d = bid_distribution()
+    if args.json:
+        emit_json(d.to_dict() | ({"seed": args.seed} if args.sample is not None else {}))
+    else:
+        sys.stdout.write(d.format() + "\n")
+    return 0

@@ -1,0 +1,382 @@
+"""Skat play rules on masks: trumps, card points, the cards a player may play, the trick winner.
+
+Cards are bits of the Skat layout (``bit = suit * 8 + rank``, suits diamonds 0,
+hearts 1, spades 2, clubs 3; ranks ``7 8 9 T J Q K A`` = 0..7). Games are small
+ints: :data:`DIAMONDS` 0, :data:`HEARTS` 1, :data:`SPADES` 2, :data:`CLUBS` 3
+(a suit game is its trump suit's number), :data:`GRAND` 4, :data:`NULL` 5.
+
+* Suit game: the four jacks (``CJ > SJ > HJ > DJ``) and the trump suit
+  (``A T K Q 9 8 7``) are trumps, 11 cards. A jack is *not* a card of its
+  printed suit.
+* Grand: only the four jacks are trumps.
+* Null: no trumps; every suit runs ``A K Q J T 9 8 7``.
+
+>>> hex(trump_mask("clubs")), hex(trump_mask("grand")), trump_mask("null")
+('0xff101010', '0x10101010', 0)
+>>> card_points("AC TC KC QC JC 9C 8C 7C")
+30
+>>> str(legal_cards("C7 HK HJ", "HT", "diamonds"))   # HJ is a trump in diamonds, not a heart
+'KH'
+>>> trick_winner("H7 C7 D7", "clubs"), trick_winner("H7 HT HQ", "null")
+(1, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numba
+import numpy as np
+
+from bitcards._bits import popcount
+from bitcards._jit import njit, warmup_task
+from bitcards.batch import as_masks
+from bitcards.cardset import CardSet
+from bitcards.errors import IllegalPlayError, InvalidCardsError, ParseError
+from bitcards.layouts import SKAT
+from bitcards.notation import parse_card, parse_cards, parse_mask
+
+__all__ = [
+    "DIAMONDS",
+    "HEARTS",
+    "SPADES",
+    "CLUBS",
+    "GRAND",
+    "NULL",
+    "GAME_NAMES",
+    "BASE_VALUES",
+    "MASK_JACKS",
+    "MASK_ACES",
+    "parse_game",
+    "game_name",
+    "as_hand_mask",
+    "trump_mask",
+    "card_points",
+    "legal_cards",
+    "legal_cards_mask",
+    "trick_winner",
+    "card_points_many",
+    "legal_cards_many",
+    "trick_winners",
+]
+
+DIAMONDS, HEARTS, SPADES, CLUBS, GRAND, NULL = 0, 1, 2, 3, 4, 5
+#: lower-case game names, indexed by game number
+GAME_NAMES = ("diamonds", "hearts", "spades", "clubs", "grand", "null")
+#: base values ("Grundwert") by game number; null games have fixed values instead (0 here)
+BASE_VALUES = (9, 10, 11, 12, 24, 0)
+#: the four jacks
+MASK_JACKS = 0x10101010
+#: the four aces
+MASK_ACES = 0x80808080
+
+_GAME_ALIASES = {
+    "d": 0, "diamonds": 0, "diamond": 0, "karo": 0, "schellen": 0,
+    "h": 1, "hearts": 1, "heart": 1, "herz": 1, "rot": 1,
+    "s": 2, "spades": 2, "spade": 2, "pik": 2, "gruen": 2, "grün": 2,
+    "c": 3, "clubs": 3, "club": 3, "kreuz": 3, "eichel": 3, "eicheln": 3,
+    "g": 4, "grand": 4,
+    "n": 5, "null": 5,
+}  # fmt: skip
+
+
+def parse_game(game: int | str) -> int:
+    """The game number of ``game`` (a number 0..5 or a name such as ``"clubs"``, ``"grand"``, ``"null"``).
+
+    >>> parse_game("Clubs"), parse_game("grand"), parse_game(5), parse_game("kreuz")
+    (3, 4, 5, 3)
+    """
+    if isinstance(game, (int, np.integer)) and not isinstance(game, bool):
+        if 0 <= int(game) <= 5:
+            return int(game)
+        raise ParseError(f"game number {int(game)} is not 0..5 (diamonds hearts spades clubs grand null)")
+    if isinstance(game, str):
+        key = game.strip().lower()
+        if key in _GAME_ALIASES:
+            return _GAME_ALIASES[key]
+        raise ParseError(f"unknown game {game!r} (expected clubs, spades, hearts, diamonds, grand or null)", token=game)
+    raise TypeError(f"game must be a name or a number, not {type(game).__name__}")
+
+
+def game_name(game: int | str) -> str:
+    """The lower-case name of a game: ``game_name(3) == "clubs"``."""
+    return GAME_NAMES[parse_game(game)]
+
+
+def as_hand_mask(cards: object, count: int | None = None, what: str = "hand") -> int:
+    """A mask from a :class:`CardSet`, an ``int`` mask, card text or a list of card strings.
+
+    ``count`` checks the number of cards (:class:`InvalidCardsError` otherwise).
+
+    >>> as_hand_mask("JC AC") == (1 << 28) | (1 << 31)
+    True
+    """
+    if isinstance(cards, CardSet):
+        if cards.layout is not SKAT:
+            raise InvalidCardsError(f"{what}: a {cards.layout.name} card set is not a Skat hand")
+        m = cards.mask
+    elif isinstance(cards, (int, np.integer)) and not isinstance(cards, bool):
+        m = int(cards)
+        if m < 0 or m >> 32:
+            raise InvalidCardsError(f"{what}: mask {m:#x} has bits outside the skat deck (0..31)")
+    elif isinstance(cards, (str, Iterable)):
+        m = parse_mask(cards, SKAT)  # type: ignore[arg-type]
+    else:
+        raise TypeError(f"{what} must be a CardSet, a mask or card text, not {type(cards).__name__}")
+    if count is not None and m.bit_count() != count:
+        raise InvalidCardsError(f"{what}: expected {count} cards, got {m.bit_count()}")
+    return m
+
+
+def _as_card(card: object) -> int:
+    if isinstance(card, (int, np.integer)) and not isinstance(card, bool):
+        b = int(card)
+        if not 0 <= b < 32:
+            raise InvalidCardsError(f"card bit {b} is outside the skat deck (0..31)")
+        return b
+    if isinstance(card, str):
+        return parse_card(card, SKAT)
+    raise TypeError(f"a card must be a bit index or card text, not {type(card).__name__}")
+
+
+# ---------------------------------------------------------------------------
+# the rules, once, as njit functions on integers
+
+# plain strength of a rank (7 8 9 T J Q K A) outside trumps: suit and grand games (A T K Q 9 8 7), null (A K Q J T 9 8 7)
+_PLAIN_STRENGTH = np.array([0, 1, 2, 5, -1, 3, 4, 6], dtype=np.int64)
+
+
+@njit
+def _jack_nibble(m):  # type: ignore[no-untyped-def]
+    """The four jacks as a nibble, top jack first: CJ bit 0, SJ bit 1, HJ bit 2, DJ bit 3."""
+    x = (np.uint64(m) >> np.uint64(4)) & np.uint64(0x01010101)
+    # DJ lands at bit 0, HJ 8, SJ 16, CJ 24; the multiply moves them to bits 27, 26, 25, 24 without carries
+    return np.int64(((x * np.uint64(0x08040201)) >> np.uint64(24)) & np.uint64(15))
+
+
+@njit
+def _trump_mask(game):  # type: ignore[no-untyped-def]
+    """Trumps of a game: suit game = jacks + suit, grand = jacks, null = none."""
+    g = np.int64(game)
+    if g >= 5:
+        return np.uint64(0)
+    t = np.uint64(MASK_JACKS)
+    if g < 4:
+        t |= np.uint64(0xFF) << np.uint64(8 * g)
+    return t
+
+
+@njit
+def _card_points(m):  # type: ignore[no-untyped-def]
+    """Card points: A 11, T 10, K 4, Q 3, J 2, 9 8 7 nothing."""
+    m = np.uint64(m)
+    return (
+        11 * popcount(m & np.uint64(0x80808080))
+        + 10 * popcount(m & np.uint64(0x08080808))
+        + 4 * popcount(m & np.uint64(0x40404040))
+        + 3 * popcount(m & np.uint64(0x20202020))
+        + 2 * popcount(m & np.uint64(0x10101010))
+    )
+
+
+@njit
+def _follow_mask(led, game):  # type: ignore[no-untyped-def]
+    """The cards that follow a led card: all trumps if a trump was led, else the led suit minus its trumps."""
+    bit = np.uint64(1) << np.uint64(led)
+    suit = np.uint64(0xFF) << np.uint64(8 * (np.int64(led) >> 3))
+    t = _trump_mask(game)
+    if bit & t:
+        return t
+    return suit & ~t
+
+
+@njit
+def _legal_cards(hand, led, game):  # type: ignore[no-untyped-def]
+    """The cards of ``hand`` that may be played to a trick led with ``led`` (-1: leading, any card)."""
+    hand = np.uint64(hand)
+    if led < 0:
+        return hand
+    f = hand & _follow_mask(led, game)
+    return f if f else hand
+
+
+@njit
+def _strength(card, follow, game):  # type: ignore[no-untyped-def]
+    """How strong a card is in a trick whose led suit is ``follow``: -1 cannot win."""
+    bit = np.uint64(1) << np.uint64(card)
+    r = np.int64(card) & 7
+    if bit & _trump_mask(game):
+        if r == 4:  # a jack: above every other trump, by suit
+            return 108 + (np.int64(card) >> 3)
+        return 100 + _PLAIN_STRENGTH[r]
+    if bit & follow:
+        if np.int64(game) == 5:
+            return r
+        return _PLAIN_STRENGTH[r]
+    return -1
+
+
+@njit
+def _trick_winner(c0, c1, c2, game):  # type: ignore[no-untyped-def]
+    """Index (0, 1, 2) of the card that wins the trick ``c0 c1 c2`` (played in that order)."""
+    follow = _follow_mask(c0, game)
+    best = 0
+    s_best = _strength(c0, follow, game)
+    s1 = _strength(c1, follow, game)
+    if s1 > s_best:
+        best = 1
+        s_best = s1
+    if _strength(c2, follow, game) > s_best:
+        best = 2
+    return best
+
+
+# ---------------------------------------------------------------------------
+# batch kernels
+
+
+@njit(parallel=True)
+def _card_points_kernel(masks, out):  # type: ignore[no-untyped-def]
+    for i in numba.prange(masks.shape[0]):
+        out[i] = _card_points(masks[i])
+
+
+@njit(parallel=True)
+def _legal_kernel(hands, leds, game, out):  # type: ignore[no-untyped-def]
+    """Fill ``out``; return how many rows are bad (led card outside -1..31 or in the hand, hand outside the deck)."""
+    n_bad = 0
+    for i in numba.prange(hands.shape[0]):
+        led = np.int64(leds[i])
+        ok = -1 <= led <= 31 and (hands[i] >> np.uint64(32)) == np.uint64(0)
+        if ok and led >= 0:
+            ok = (hands[i] >> np.uint64(led)) & np.uint64(1) == np.uint64(0)
+        out[i] = _legal_cards(hands[i], led if ok else -1, game)
+        n_bad += not ok
+    return n_bad
+
+
+@njit(parallel=True)
+def _winner_kernel(tricks, game, out):  # type: ignore[no-untyped-def]
+    """Fill ``out`` (-1 for a bad trick: a card outside 0..31 or twice); return how many are bad."""
+    n_bad = 0
+    for i in numba.prange(tricks.shape[0]):
+        a = np.int64(tricks[i, 0])
+        b = np.int64(tricks[i, 1])
+        c = np.int64(tricks[i, 2])
+        ok = 0 <= a <= 31 and 0 <= b <= 31 and 0 <= c <= 31 and a != b and a != c and b != c
+        out[i] = _trick_winner(a, b, c, game) if ok else -1
+        n_bad += not ok
+    return n_bad
+
+
+# ---------------------------------------------------------------------------
+# public API
+
+
+def trump_mask(game: int | str) -> int:
+    """The trumps of a game as a mask (``0`` in null)."""
+    return int(_trump_mask(np.int64(parse_game(game))))
+
+
+def card_points(cards: object) -> int:
+    """Card points of a set of cards (the deck holds 120).
+
+    >>> card_points("AS TS"), card_points(0xFFFFFFFF)
+    (21, 120)
+    """
+    return int(_card_points(np.uint64(as_hand_mask(cards, what="cards"))))
+
+
+def legal_cards_mask(hand: object, led: object | None, game: int | str) -> int:
+    """Mask of the cards of ``hand`` that may be played to a trick led with ``led`` (``None``: leading).
+
+    Must follow the led suit (a led jack in a suit or grand game asks for trumps; a suit's
+    jack is not a card of that suit, except in null); otherwise any card.
+    ``led`` must not be in ``hand``.
+    """
+    m = as_hand_mask(hand)
+    g = parse_game(game)
+    if led is None:
+        return m
+    b = _as_card(led)
+    if m >> b & 1:
+        raise IllegalPlayError(f"the led card {SKAT.card_name(b)} is in the hand")
+    return int(_legal_cards(np.uint64(m), np.int64(b), np.int64(g)))
+
+
+def legal_cards(hand: object, led: object | None, game: int | str) -> CardSet:
+    """:func:`legal_cards_mask` as a :class:`CardSet`.
+
+    >>> str(legal_cards("C9 H9", "C7", "clubs")), str(legal_cards("CJ H9", "HJ", "grand"))
+    ('9C', 'JC')
+    >>> str(legal_cards("CJ H9", "HJ", "null")), str(legal_cards("CJ D9", "HJ", "null"))
+    ('9H', '9D JC')
+    """
+    return CardSet(legal_cards_mask(hand, led, game), SKAT)
+
+
+def trick_winner(cards: str | Sequence[object], game: int | str) -> int:
+    """Index (0, 1 or 2) of the card that wins a trick, cards given in play order.
+
+    The highest trump wins if a trump was played, otherwise the highest card of the led suit.
+
+    >>> trick_winner("HJ CJ DJ", "grand"), trick_winner("HJ CJ DJ", "null"), trick_winner("H7 HT HQ", "clubs")
+    (1, 0, 1)
+    """
+    bits = parse_cards(cards, SKAT) if isinstance(cards, str) else [_as_card(c) for c in cards]
+    if len(bits) != 3:
+        raise InvalidCardsError(f"a trick has 3 cards, got {len(bits)}")
+    if len(set(bits)) != 3:
+        raise InvalidCardsError("a trick cannot hold the same card twice")
+    return int(_trick_winner(np.int64(bits[0]), np.int64(bits[1]), np.int64(bits[2]), np.int64(parse_game(game))))
+
+
+def card_points_many(masks: object) -> np.ndarray:
+    """Card points of each mask (``int64`` array)."""
+    m = as_masks(masks).reshape(-1)
+    if m.size and int(m.max()) >> 32:
+        raise InvalidCardsError(f"row {int(np.flatnonzero(m >> np.uint64(32))[0])}: bits outside the skat deck")
+    out = np.empty(m.shape[0], dtype=np.int64)
+    _card_points_kernel(m, out)
+    return out
+
+
+def legal_cards_many(hands: object, leds: object, game: int | str) -> np.ndarray:
+    """Legal-card masks for arrays of hands and led cards (bit index, -1 = leading)."""
+    h = as_masks(hands, "hands").reshape(-1)
+    led = np.asarray(leds)
+    if led.dtype.kind not in "iu":
+        raise TypeError(f"leds must be an integer array of card bits, not dtype {led.dtype}")
+    led = np.ascontiguousarray(led.reshape(-1))
+    if led.shape != h.shape:
+        raise InvalidCardsError(f"{h.shape[0]} hands but {led.shape[0]} led cards")
+    out = np.empty(h.shape[0], dtype=np.uint64)
+    if _legal_kernel(h, led, np.int64(parse_game(game)), out):
+        led64 = led.astype(np.int64)
+        bad = (led64 < -1) | (led64 > 31) | ((h >> np.uint64(32)) != 0)
+        bad |= (led64 >= 0) & ((h >> np.clip(led64, 0, 63).astype(np.uint64)) & np.uint64(1) == 1)
+        i = int(np.flatnonzero(bad)[0])
+        raise InvalidCardsError(f"row {i}: led card {int(led[i])} is outside -1..31 or in the hand {int(h[i]):#x}", row=i)
+    return out
+
+
+def trick_winners(tricks: object, game: int | str) -> np.ndarray:
+    """Winner index (0..2) of each trick of an ``(n, 3)`` array of card bits in play order (``int8``)."""
+    t = np.asarray(tricks)
+    if t.dtype.kind not in "iu":
+        raise TypeError(f"tricks must be an integer array of card bits, not dtype {t.dtype}")
+    if t.ndim != 2 or t.shape[1] != 3:
+        raise InvalidCardsError(f"tricks must have shape (n, 3), got {t.shape}")
+    t = np.ascontiguousarray(t)
+    out = np.empty(t.shape[0], dtype=np.int8)
+    if _winner_kernel(t, np.int64(parse_game(game)), out):
+        i = int(np.flatnonzero(out < 0)[0])
+        raise InvalidCardsError(f"row {i}: {t[i].tolist()} is not three different cards 0..31", row=i)
+    return out
+
+
+@warmup_task
+def _warm() -> None:
+    card_points_many(np.array([3], dtype=np.uint64))
+    legal_cards_many(np.array([3], dtype=np.uint64), np.array([-1]), 0)
+    trick_winners(np.array([[0, 1, 2]]), 0)
