@@ -1,0 +1,195 @@
+"""The cribbage scoring rules as small ``@njit`` functions on integer masks.
+
+FRENCH layout: bit = suit * 13 + rank, ranks A 2 .. 9 T J Q K (0..12), suits
+D H S C (0..3). Every scorer in bitcards (scalar, bulk, discard advice,
+exhaustive distribution) is built from these functions; nothing else encodes
+the rules.
+
+Formulation:
+
+* a 5-card set is held as four 13-bit **suit words** ``w0..w3``;
+* **pairs**: a pair is a rank held in two suits ``i < j``, i.e. a bit of
+  ``wi & wj``: six popcounts;
+* **runs**: ``R = w0 | w1 | w2 | w3`` is the set of ranks; ``R & R>>1 & R>>2``
+  marks starts of three consecutive ranks (likewise 4 and 5). Five cards hold at
+  most one maximal run of 3+ ranks. Its multiplicity (product of the rank
+  counts inside it) follows from the number ``p`` of pairs inside the run:
+  p = 0, 1, 2, 3 -> 1, 2, 4 (two pairs), 3 (three of a kind);
+* **fifteens**: the subset-sum polynomial ``prod(1 + x^v)`` with one 4-bit
+  field per exponent 0..15 of a ``uint64``; multiplying by ``1 + x^v`` is
+  ``P + (P << 4v)``; exponents above 15 fall off the top and never feed lower
+  ones. The coefficient of ``x^15`` (bits 60..63) counts the fifteens. No field
+  overflows: for five cards no exponent <= 15 has more than 8 subsets (the worst
+  is A A A A 2: eight subsets sum to 3), checked exactly against subset
+  enumeration in the tests;
+* **flush** and **nobs** depend only on the held mask and the starter's suit.
+
+Under ``NUMBA_DISABLE_JIT=1`` these run as Python on NumPy scalars.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bitcards._bits import ctz, popcount
+from bitcards._jit import njit
+
+N_RANKS = 13
+RANK_WORD = 0x1FFF
+JACK = 10
+#: highest possible score (5 5 5 J + 5 of the jack's suit)
+MAX_SCORE = 29
+#: ``(0x3421 >> 4p) & 15``: run multiplicity for p pairs inside the run
+_MULT = 0x3421
+
+
+@njit
+def suit_words(mask):  # type: ignore[no-untyped-def]
+    """The four 13-bit suit words of a FRENCH mask."""
+    m = np.uint64(mask)
+    rw = np.uint64(RANK_WORD)
+    return m & rw, (m >> np.uint64(13)) & rw, (m >> np.uint64(26)) & rw, (m >> np.uint64(39)) & rw
+
+
+@njit
+def pair_points(w0, w1, w2, w3):  # type: ignore[no-untyped-def]
+    """2 per pair of equal ranks."""
+    n = popcount(w0 & w1) + popcount(w0 & w2) + popcount(w0 & w3)
+    n += popcount(w1 & w2) + popcount(w1 & w3) + popcount(w2 & w3)
+    return 2 * n
+
+
+@njit
+def run_points(w0, w1, w2, w3):  # type: ignore[no-untyped-def]
+    """Length x number of distinct longest runs (3, 4 or 5 ranks) among at most five cards."""
+    r = w0 | w1 | w2 | w3
+    r3 = r & (r >> np.uint64(1)) & (r >> np.uint64(2))
+    if r3 == 0:
+        return 0
+    r4 = r3 & (r >> np.uint64(3))
+    if r4 != 0:
+        r5 = r4 & (r >> np.uint64(4))
+        if r5 != 0:
+            length = 5
+            start = ctz(r5)
+        else:
+            length = 4
+            start = ctz(r4)
+    else:
+        length = 3
+        start = ctz(r3)
+    run = ((np.uint64(1) << np.uint64(length)) - np.uint64(1)) << np.uint64(start)
+    p = popcount(w0 & w1 & run) + popcount(w0 & w2 & run) + popcount(w0 & w3 & run)
+    p += popcount(w1 & w2 & run) + popcount(w1 & w3 & run) + popcount(w2 & w3 & run)
+    return length * ((_MULT >> (4 * p)) & 15)
+
+
+@njit
+def card_value(rank):  # type: ignore[no-untyped-def]
+    """Counting value of a rank index: ace 1 .. 9, ten and faces 10."""
+    return min(rank + 1, 10)
+
+
+@njit
+def poly_add(poly, value):  # type: ignore[no-untyped-def]
+    """Multiply the packed subset-sum polynomial by ``1 + x^value``."""
+    p = np.uint64(poly)
+    return p + (p << np.uint64(4 * value))
+
+
+@njit
+def poly_of_word(poly, w):  # type: ignore[no-untyped-def]
+    """Multiply in every card of one suit word."""
+    p = np.uint64(poly)
+    x = np.uint64(w)
+    while x != 0:
+        p = poly_add(p, card_value(ctz(x)))
+        x &= x - np.uint64(1)
+    return p
+
+
+@njit
+def poly_of_words(w0, w1, w2, w3):  # type: ignore[no-untyped-def]
+    """The subset-sum polynomial of a card set given as suit words."""
+    p = np.uint64(1)
+    p = poly_of_word(p, w0)
+    p = poly_of_word(p, w1)
+    p = poly_of_word(p, w2)
+    return poly_of_word(p, w3)
+
+
+@njit
+def fifteen_points(poly):  # type: ignore[no-untyped-def]
+    """2 per subset summing to 15: the x^15 field of the polynomial."""
+    return 2 * np.int64((np.uint64(poly) >> np.uint64(60)) & np.uint64(15))
+
+
+@njit
+def flush_points(hand, starter_suit, crib):  # type: ignore[no-untyped-def]
+    """4 for four held cards of one suit, 5 if the starter matches; crib: only the 5."""
+    h = np.uint64(hand)
+    rw = np.uint64(RANK_WORD)
+    if popcount((h >> np.uint64(13 * starter_suit)) & rw) == 4:
+        return 5
+    if crib:
+        return 0
+    for s in range(4):
+        if popcount((h >> np.uint64(13 * s)) & rw) == 4:
+            return 4
+    return 0
+
+
+@njit
+def nobs_points(hand, starter_suit):  # type: ignore[no-untyped-def]
+    """1 for the held jack of the starter's suit."""
+    return np.int64((np.uint64(hand) >> np.uint64(13 * starter_suit + JACK)) & np.uint64(1))
+
+
+@njit
+def rank_points(w0, w1, w2, w3):  # type: ignore[no-untyped-def]
+    """Pairs + runs + fifteens of the five cards: the part that ignores suits."""
+    return pair_points(w0, w1, w2, w3) + run_points(w0, w1, w2, w3) + fifteen_points(poly_of_words(w0, w1, w2, w3))
+
+
+@njit
+def suit_points(hand, starter_suit, crib):  # type: ignore[no-untyped-def]
+    """Flush + nobs: the part that depends on suits."""
+    return flush_points(hand, starter_suit, crib) + nobs_points(hand, starter_suit)
+
+
+@njit
+def score5(hand, starter_bit, crib):  # type: ignore[no-untyped-def]
+    """Score of 4 held cards (mask) and the starter (bit index)."""
+    h = np.uint64(hand)
+    w0, w1, w2, w3 = suit_words(h | (np.uint64(1) << np.uint64(starter_bit)))
+    return rank_points(w0, w1, w2, w3) + suit_points(h, starter_bit // N_RANKS, crib)
+
+
+@njit
+def add_rank(w0, w1, w2, w3, suit, rank):  # type: ignore[no-untyped-def]
+    """Suit words with card (suit, rank) added."""
+    b = np.uint64(1) << np.uint64(rank)
+    if suit == 0:
+        w0 = w0 | b
+    elif suit == 1:
+        w1 = w1 | b
+    elif suit == 2:
+        w2 = w2 | b
+    else:
+        w3 = w3 | b
+    return w0, w1, w2, w3
+
+
+@njit
+def hand_rank_points(hw0, hw1, hw2, hw3, hpoly, suit, rank):  # type: ignore[no-untyped-def]
+    """:func:`rank_points` of a 4-card hand plus starter (suit, rank), with the hand's polynomial hoisted.
+
+    Same rules as :func:`rank_points` (the fifteens reuse the hand's
+    polynomial and multiply in only the starter).
+    """
+    w0, w1, w2, w3 = add_rank(hw0, hw1, hw2, hw3, suit, rank)
+    return (
+        pair_points(w0, w1, w2, w3)
+        + run_points(w0, w1, w2, w3)
+        + fifteen_points(poly_add(hpoly, card_value(rank)))
+    )
