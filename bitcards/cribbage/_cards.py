@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Union
 
 import numpy as np
 
@@ -14,9 +13,9 @@ from bitcards.notation import parse_cards
 
 #: What the scalar functions accept for a set of cards: ``"5H 5D 7D JD"``, ``["5H", "5D"]``,
 #: a sequence of FRENCH bit indices, an ``int`` mask, or a :class:`~bitcards.CardSet`.
-Cards = Union[str, Iterable[str], Iterable[int], int, CardSet]
+Cards = str | Iterable[str] | Iterable[int] | int | CardSet
 #: What the scalar functions accept for one card: ``"8D"``, a 1-card ``int`` mask, or a 1-card CardSet.
-Card = Union[str, int, CardSet]
+Card = str | int | CardSet
 
 DECK_MASK = FRENCH.mask_all
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from bitcards.cribbage import _rules
 from bitcards._jit import njit
+from bitcards.cribbage import _rules
 
 
 @njit

@@ -188,8 +188,4 @@ def hand_rank_points(hw0, hw1, hw2, hw3, hpoly, suit, rank):  # type: ignore[no-
     polynomial and multiply in only the starter).
     """
     w0, w1, w2, w3 = add_rank(hw0, hw1, hw2, hw3, suit, rank)
-    return (
-        pair_points(w0, w1, w2, w3)
-        + run_points(w0, w1, w2, w3)
-        + fifteen_points(poly_add(hpoly, card_value(rank)))
-    )
+    return pair_points(w0, w1, w2, w3) + run_points(w0, w1, w2, w3) + fifteen_points(poly_add(hpoly, card_value(rank)))
