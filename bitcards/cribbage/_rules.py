@@ -10,18 +10,21 @@ Formulation:
 * a 5-card set is held as four 13-bit **suit words** ``w0..w3``;
 * **pairs**: a pair is a rank held in two suits ``i < j``, i.e. a bit of
   ``wi & wj``: six popcounts;
-* **runs**: ``R = w0 | w1 | w2 | w3`` is the set of ranks; ``R & R>>1 & R>>2``
-  marks starts of three consecutive ranks (likewise 4 and 5). Five cards hold at
-  most one maximal run of 3+ ranks. Its multiplicity (product of the rank
-  counts inside it) follows from the number ``p`` of pairs inside the run:
-  p = 0, 1, 2, 3 -> 1, 2, 4 (two pairs), 3 (three of a kind);
+* **runs**: ``R = w0 | w1 | w2 | w3`` is the set of ranks; :data:`RUN_OF_WORD`
+  maps it to the ranks of its longest run of 3+ consecutive ranks (found with
+  ``R & R>>1 & R>>2`` ...). Five cards hold at most one such run. Its
+  multiplicity (product of the rank counts inside it) follows from the number
+  ``p`` of pairs inside the run: p = 0, 1, 2, 3 -> 1, 2, 4 (two pairs), 3 (three
+  of a kind);
 * **fifteens**: the subset-sum polynomial ``prod(1 + x^v)`` with one 4-bit
   field per exponent 0..15 of a ``uint64``; multiplying by ``1 + x^v`` is
   ``P + (P << 4v)``; exponents above 15 fall off the top and never feed lower
-  ones. The coefficient of ``x^15`` (bits 60..63) counts the fifteens. No field
-  overflows: for five cards no exponent <= 15 has more than 8 subsets (the worst
-  is A A A A 2: eight subsets sum to 3), checked exactly against subset
-  enumeration in the tests;
+  ones. The coefficient of ``x^15`` (bits 60..63) counts the fifteens. The
+  polynomial of each 13-bit suit word is tabulated (:data:`POLY_OF_WORD`) and the
+  four are multiplied as plain integers (Kronecker substitution: with no field
+  above 15 no carry crosses a field). No field overflows: for five cards no
+  exponent <= 15 has more than 8 subsets (the worst is A A A A 2: eight subsets
+  sum to 3), checked exactly against subset enumeration in the tests;
 * **flush** and **nobs** depend only on the held mask and the starter's suit.
 
 Under ``NUMBA_DISABLE_JIT=1`` these run as Python on NumPy scalars.
@@ -59,29 +62,30 @@ def pair_points(w0, w1, w2, w3):  # type: ignore[no-untyped-def]
     return 2 * n
 
 
+def _run_of_word(r: int) -> int:
+    """Ranks of the longest (then lowest) run of 3+ consecutive ranks in a 13-bit rank set, or 0."""
+    best = 0
+    length = 0
+    for start in range(13):
+        n = 0
+        while start + n < 13 and r >> (start + n) & 1:
+            n += 1
+        if n >= 3 and n > length:
+            best, length = ((1 << n) - 1) << start, n
+    return best
+
+
+#: rank set (13 bits) -> ranks of its longest run of three or more, 0 if none
+RUN_OF_WORD = np.array([_run_of_word(r) for r in range(1 << 13)], dtype=np.uint64)
+
+
 @njit
 def run_points(w0, w1, w2, w3):  # type: ignore[no-untyped-def]
     """Length x number of distinct longest runs (3, 4 or 5 ranks) among at most five cards."""
-    r = w0 | w1 | w2 | w3
-    r3 = r & (r >> np.uint64(1)) & (r >> np.uint64(2))
-    if r3 == 0:
-        return 0
-    r4 = r3 & (r >> np.uint64(3))
-    if r4 != 0:
-        r5 = r4 & (r >> np.uint64(4))
-        if r5 != 0:
-            length = 5
-            start = ctz(r5)
-        else:
-            length = 4
-            start = ctz(r4)
-    else:
-        length = 3
-        start = ctz(r3)
-    run = ((np.uint64(1) << np.uint64(length)) - np.uint64(1)) << np.uint64(start)
+    run = RUN_OF_WORD[w0 | w1 | w2 | w3]
     p = popcount(w0 & w1 & run) + popcount(w0 & w2 & run) + popcount(w0 & w3 & run)
     p += popcount(w1 & w2 & run) + popcount(w1 & w3 & run) + popcount(w2 & w3 & run)
-    return length * ((_MULT >> (4 * p)) & 15)
+    return popcount(run) * ((_MULT >> (4 * p)) & 15)
 
 
 @njit
@@ -97,25 +101,24 @@ def poly_add(poly, value):  # type: ignore[no-untyped-def]
     return p + (p << np.uint64(4 * value))
 
 
-@njit
-def poly_of_word(poly, w):  # type: ignore[no-untyped-def]
-    """Multiply in every card of one suit word."""
-    p = np.uint64(poly)
-    x = np.uint64(w)
-    while x != 0:
-        p = poly_add(p, card_value(ctz(x)))
-        x &= x - np.uint64(1)
-    return p
+def _poly_table() -> np.ndarray:
+    """:data:`POLY_OF_WORD`, built with the same ``P + (P << 4v)`` step as :func:`poly_add`."""
+    words = np.arange(1 << 13, dtype=np.uint64)
+    poly = np.ones(1 << 13, dtype=np.uint64)
+    for r in range(13):
+        has = ((words >> np.uint64(r)) & np.uint64(1)).astype(bool)
+        poly = np.where(has, poly + (poly << np.uint64(4 * min(r + 1, 10))), poly)
+    return poly
+
+
+#: suit word (13 bits) -> subset-sum polynomial of its cards (4-bit fields, exponents 0..15)
+POLY_OF_WORD = _poly_table()
 
 
 @njit
 def poly_of_words(w0, w1, w2, w3):  # type: ignore[no-untyped-def]
-    """The subset-sum polynomial of a card set given as suit words."""
-    p = np.uint64(1)
-    p = poly_of_word(p, w0)
-    p = poly_of_word(p, w1)
-    p = poly_of_word(p, w2)
-    return poly_of_word(p, w3)
+    """The subset-sum polynomial of a card set given as suit words: the product of the suits' polynomials."""
+    return POLY_OF_WORD[w0] * POLY_OF_WORD[w1] * POLY_OF_WORD[w2] * POLY_OF_WORD[w3]
 
 
 @njit
@@ -126,17 +129,14 @@ def fifteen_points(poly):  # type: ignore[no-untyped-def]
 
 @njit
 def flush_points(hand, starter_suit, crib):  # type: ignore[no-untyped-def]
-    """4 for four held cards of one suit, 5 if the starter matches; crib: only the 5."""
+    """4 for four held cards (``hand`` holds four) of one suit, 5 if the starter matches; crib: only the 5."""
     h = np.uint64(hand)
-    rw = np.uint64(RANK_WORD)
-    if popcount((h >> np.uint64(13 * starter_suit)) & rw) == 4:
-        return 5
-    if crib:
+    s0 = ctz(h) // N_RANKS
+    if popcount((h >> np.uint64(13 * s0)) & np.uint64(RANK_WORD)) != 4:
         return 0
-    for s in range(4):
-        if popcount((h >> np.uint64(13 * s)) & rw) == 4:
-            return 4
-    return 0
+    if s0 == starter_suit:
+        return 5
+    return 0 if crib else 4
 
 
 @njit
