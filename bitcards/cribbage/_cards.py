@@ -32,13 +32,15 @@ def card_bits(cards: Cards, what: str = "cards", notes: list[str] | None = None)
         if cards.layout.n_cards != 52:
             raise InvalidCardsError(f"{what}: a {cards.layout.name} CardSet is not a cribbage (52-card) hand")
         return cards.bits()
-    if isinstance(cards, (int, np.integer)) and not isinstance(cards, bool):
+    if isinstance(cards, bool):
+        raise TypeError(f"{what}: expected cards, got a bool")
+    if isinstance(cards, (int, np.integer)):
         return _mask_bits(int(cards), what)
     if isinstance(cards, str):
         return parse_cards(cards, FRENCH, "english", unique=True, notes=notes)
-    items = list(cards)
+    items: list[object] = list(cards)
     if all(isinstance(c, str) for c in items):
-        return parse_cards(items, FRENCH, "english", unique=True, notes=notes)
+        return parse_cards([str(c) for c in items], FRENCH, "english", unique=True, notes=notes)
     bits: list[int] = []
     for c in items:
         if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
