@@ -76,10 +76,10 @@ def _best_keep(six, crib):  # type: ignore[no-untyped-def]
     return best, best_t
 
 
-@njit(parallel=True)
-def _best_kernel(sixes, crib, keep_out, exp_out):  # type: ignore[no-untyped-def]
+@njit
+def _best_rows(sixes, crib, keep_out, exp_out):  # type: ignore[no-untyped-def]
     deck = np.uint64(0xFFFFFFFFFFFFF)
-    for i in prange(sixes.shape[0]):
+    for i in range(sixes.shape[0]):
         m = sixes[i]
         if popcount(m) != 6 or m & ~deck:
             keep_out[i] = np.uint64(0)
@@ -88,6 +88,19 @@ def _best_kernel(sixes, crib, keep_out, exp_out):  # type: ignore[no-untyped-def
             keep, t = _best_keep(m, crib)
             keep_out[i] = keep
             exp_out[i] = t / 46.0
+
+
+#: deals per parallel block (each block writes only its own rows)
+BLOCK = 1 << 10
+
+
+@njit(parallel=True)
+def _best_kernel(sixes, crib, keep_out, exp_out):  # type: ignore[no-untyped-def]
+    n = sixes.shape[0]
+    for b in prange((n + BLOCK - 1) // BLOCK):
+        lo = b * BLOCK
+        hi = min(n, lo + BLOCK)
+        _best_rows(sixes[lo:hi], crib, keep_out[lo:hi], exp_out[lo:hi])
 
 
 def best_discards(six_card_masks: object, crib: bool = False) -> tuple[np.ndarray, np.ndarray]:

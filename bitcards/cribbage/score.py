@@ -54,16 +54,29 @@ def score(hand: Cards, starter: Card, crib: bool = False) -> int:
     return int(_rules.score5(np.uint64(bits_to_mask(held)), np.int64(st), bool(crib)))
 
 
-@njit(parallel=True)
-def _score_kernel(hands, starters, crib, out):  # type: ignore[no-untyped-def]
+@njit
+def _score_rows(hands, starters, crib, out):  # type: ignore[no-untyped-def]
     deck = np.uint64(0xFFFFFFFFFFFFF)
-    for i in prange(hands.shape[0]):
+    for i in range(hands.shape[0]):
         h = hands[i]
         s = starters[i]
         if popcount(h) != 4 or popcount(s) != 1 or (h | s) & ~deck or h & s:
             out[i] = -1
         else:
             out[i] = _rules.score5(h, ctz(s), crib)
+
+
+#: rows per parallel block (each block writes only its own rows)
+BLOCK = 1 << 16
+
+
+@njit(parallel=True)
+def _score_kernel(hands, starters, crib, out):  # type: ignore[no-untyped-def]
+    n = hands.shape[0]
+    for b in prange((n + BLOCK - 1) // BLOCK):
+        lo = b * BLOCK
+        hi = min(n, lo + BLOCK)
+        _score_rows(hands[lo:hi], starters[lo:hi], crib, out[lo:hi])
 
 
 def score_hands(hand_masks: object, starters: object, crib: bool = False, out: np.ndarray | None = None) -> np.ndarray:

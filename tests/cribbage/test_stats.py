@@ -100,3 +100,16 @@ def test_small_block_against_naive() -> None:
                     if s not in held:
                         want[naive.score_bits(held, s, crib=True)] += 1
     assert hist[0].tolist() == want.tolist() and want.sum() == 2 * 3 * 48
+
+
+@pytest.mark.slow
+def test_same_counts_on_one_thread(hand_dist: np.ndarray) -> None:
+    import numba
+
+    old = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        one = score_distribution()
+    finally:
+        numba.set_num_threads(old)
+    assert one.tolist() == hand_dist.tolist()
