@@ -9,7 +9,7 @@ Formulation:
 
 * a 5-card set is held as four 13-bit **suit words** ``w0..w3``;
 * **pairs**: a pair is a rank held in two suits ``i < j``, i.e. a bit of
-  ``wi & wj``: six popcounts;
+  ``wi & wj``; the six intersections are packed into three words (three popcounts);
 * **runs**: ``R = w0 | w1 | w2 | w3`` is the set of ranks; :data:`RUN_OF_WORD`
   maps it to the ranks of its longest run of 3+ consecutive ranks (found with
   ``R & R>>1 & R>>2`` ...). Five cards hold at most one such run. Its
@@ -54,12 +54,27 @@ def suit_words(mask):  # type: ignore[no-untyped-def]
     return m & rw, (m >> np.uint64(13)) & rw, (m >> np.uint64(26)) & rw, (m >> np.uint64(39)) & rw
 
 
+#: a 13-bit word repeated at bits 0, 13, 26 (x3) and 0, 13 (x2) by multiplication
+_REP3 = 1 | 1 << 13 | 1 << 26
+_REP2 = 1 | 1 << 13
+
+
+@njit
+def suit_pairs(w0, w1, w2, w3):  # type: ignore[no-untyped-def]
+    """The six intersections ``wi & wj`` (i < j), packed in three words; each set bit is one pair.
+
+    ``a`` holds w0&w1, w0&w2, w0&w3 at bits 0, 13, 26; ``b`` holds w1&w2, w1&w3; ``c`` is w2&w3.
+    """
+    a = (w0 * np.uint64(_REP3)) & (w1 | (w2 << np.uint64(13)) | (w3 << np.uint64(26)))
+    b = (w1 * np.uint64(_REP2)) & (w2 | (w3 << np.uint64(13)))
+    return a, b, w2 & w3
+
+
 @njit
 def pair_points(w0, w1, w2, w3):  # type: ignore[no-untyped-def]
     """2 per pair of equal ranks."""
-    n = popcount(w0 & w1) + popcount(w0 & w2) + popcount(w0 & w3)
-    n += popcount(w1 & w2) + popcount(w1 & w3) + popcount(w2 & w3)
-    return 2 * n
+    a, b, c = suit_pairs(w0, w1, w2, w3)
+    return 2 * (popcount(a) + popcount(b) + popcount(c))
 
 
 def _run_of_word(r: int) -> int:
@@ -83,8 +98,8 @@ RUN_OF_WORD = np.array([_run_of_word(r) for r in range(1 << 13)], dtype=np.uint6
 def run_points(w0, w1, w2, w3):  # type: ignore[no-untyped-def]
     """Length x number of distinct longest runs (3, 4 or 5 ranks) among at most five cards."""
     run = RUN_OF_WORD[w0 | w1 | w2 | w3]
-    p = popcount(w0 & w1 & run) + popcount(w0 & w2 & run) + popcount(w0 & w3 & run)
-    p += popcount(w1 & w2 & run) + popcount(w1 & w3 & run) + popcount(w2 & w3 & run)
+    a, b, c = suit_pairs(w0, w1, w2, w3)
+    p = popcount(a & (run * np.uint64(_REP3))) + popcount(b & (run * np.uint64(_REP2))) + popcount(c & run)
     return popcount(run) * ((_MULT >> (4 * p)) & 15)
 
 
