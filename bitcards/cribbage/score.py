@@ -94,6 +94,9 @@ def score_hands(hand_masks: object, starters: object, crib: bool = False, out: n
     >>> s = np.array([parse_mask("8D", "french"), parse_mask("5S", "french")], dtype=np.uint64)
     >>> score_hands(h, s).tolist(), score_hands(h, s, crib=True).tolist()
     ([9, 12], [9, 12])
+    >>> from bitcards import indices_to_masks           # starters given as card indices
+    >>> score_hands(h, indices_to_masks(np.array([[7], [30]]))).tolist()
+    [9, 12]
     """
     h = as_masks(hand_masks, "hand_masks").reshape(-1)
     s = as_masks(starters, "starters").reshape(-1)
@@ -230,3 +233,4 @@ def _warm() -> None:
     s = np.array([1 << 20], dtype=np.uint64)
     score_hands(h, s)
     score_hands(h, s, crib=True)
+    score([0, 1, 2, 3], 1 << 20)  # the scalar path (also the CLI's)
