@@ -73,3 +73,17 @@ def test_bad_input() -> None:
         best_discards(np.array([0b111111, 0b11111], dtype=np.uint64))
     with pytest.raises(InvalidCardsError, match="row 0: bits outside"):
         best_discards(np.array([(1 << 63) | 0b11111], dtype=np.uint64))
+
+
+@pytest.mark.jit
+def test_expected_score_matches_realised_scores_on_random_deals() -> None:
+    """Given the player's six cards the dealt starter is uniform over the 46 unseen cards,
+    so the mean realised score of the kept hands estimates the mean expected score."""
+    from bitcards.cribbage import score_hands
+    from bitcards.deal import deal
+
+    d = deal(40_000, "cribbage", seed=12)
+    keep, ev = best_discards(d[:, 0])
+    realised = score_hands(keep, d[:, 2]).astype(np.float64)
+    se = realised.std() / np.sqrt(realised.size)
+    assert abs(realised.mean() - ev.mean()) < 4 * se
