@@ -26,6 +26,7 @@ from bitcards.cribbage._cards import Cards, card_bits
 from bitcards.cribbage._hoist import starter_stats
 from bitcards.errors import InvalidCardsError
 from bitcards.layouts import FRENCH
+from bitcards.notation import parse_mask
 
 __all__ = ["DiscardOption", "discard_options", "best_discards", "N_STARTERS"]
 
@@ -141,6 +142,16 @@ class DiscardOption:
         """Mean score over the 46 unseen starters."""
         return self.total / N_STARTERS
 
+    @property
+    def keep_mask(self) -> int:
+        """The kept four as a FRENCH mask."""
+        return parse_mask(self.keep, FRENCH, "english")
+
+    @property
+    def discard_mask(self) -> int:
+        """The two discards as a FRENCH mask."""
+        return parse_mask(self.discard, FRENCH, "english")
+
     def as_dict(self) -> dict[str, object]:
         return {
             "keep": list(self.keep),
@@ -160,6 +171,8 @@ def discard_options(six_cards: Cards, crib: bool = False) -> list[DiscardOption]
     >>> opts = discard_options("AS 2S 3S 4S 9H KC")
     >>> len(opts), opts[0].keep, opts[0].min, opts[0].max
     (15, ('AS', '2S', '3S', '4S'), 10, 14)
+    >>> hex(opts[0].keep_mask), hex(opts[0].discard_mask)
+    ('0x3c000000', '0x8000000200000')
     """
     bits = card_bits(six_cards, "six_cards")
     if len(bits) != 6:

@@ -52,7 +52,8 @@ def test_best_discards_matches_discard_options(crib: bool) -> None:
     for row, k, e in zip(idx, keep.tolist(), ev.tolist()):
         best = discard_options(row.tolist(), crib)[0]
         want = sum(1 << b for b in parse_cards(list(best.keep), "french"))
-        assert k == want
+        assert k == want == best.keep_mask
+        assert best.keep_mask | best.discard_mask == int(sum(1 << int(b) for b in row))
         assert e == pytest.approx(best.expected, abs=0, rel=1e-15)
 
 
