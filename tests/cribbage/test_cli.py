@@ -1,0 +1,196 @@
+"""``bitcards cribbage score|discard|stats``: the contest's file format, errors, JSON."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bitcards.cli import main
+from tests.naive import cribbage as naive
+
+# The seed's sample input, byte for byte: tabs, trailing tabs, a Cyrillic Н (UTF-8 D0 9D) in "8Н",
+# and the end line "0 0 0\t0 0" with two trailing tabs and no final newline.
+SEED_INPUT = b"5H 5D\t7D JD\t8D\t\n5H 5D\t6C 7S\t8\xd0\x9d\t\n5C 4C\t6C JS\tTS\t\nAS 2S\t3S 4S\t5S\t\n0 0 0\t0 0\t\t"
+SEED_OUTPUT = "9\n12\n10\n12\n"
+SEED_FILE = Path("/work/shared/seeds/003_ceb1e8a014225b83.txt")
+
+
+@pytest.mark.skipif(not SEED_FILE.exists(), reason="seed file not available")
+def test_sample_bytes_are_the_seeds() -> None:
+    assert SEED_FILE.read_bytes().endswith(b"Example Output\n\n" + SEED_INPUT)
+
+
+def _run(tmp_path: Path, data: bytes, *args: str) -> subprocess.CompletedProcess[str]:
+    f = tmp_path / "cribbage.in"
+    f.write_bytes(data)
+    return subprocess.run(
+        [sys.executable, "-m", "bitcards", "cribbage", "score", str(f), *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+
+
+def test_seed_sample_exact_output(tmp_path: Path) -> None:
+    r = _run(tmp_path, SEED_INPUT)
+    assert r.returncode == 0
+    assert r.stdout == SEED_OUTPUT
+    # the look-alike letter is reported once, naming the line and the substitution
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1
+    assert "warning" in lines[0] and "line 2" in lines[0] and "Cyrillic" in lines[0] and "'H'" in lines[0]
+
+
+def test_seed_sample_on_stdin() -> None:
+    r = subprocess.run([sys.executable, "-m", "bitcards", "cribbage", "score"], input=SEED_INPUT, capture_output=True)
+    assert r.returncode == 0 and r.stdout.decode() == SEED_OUTPUT
+
+
+def _main_on(tmp_path: Path, text: str, *args: str) -> int:
+    f = tmp_path / "in.txt"
+    f.write_text(text, encoding="utf-8")
+    return main(["cribbage", "score", str(f), *args])
+
+
+def test_zero_line_stops_and_whitespace_is_free(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = "  5H   5D 7D\tJD 8D  \r\n\n5H 5D 6C 7S 8H\n0 0 0 0 0\nAS 2S 3S 4S 5S\nnot even cards\n"
+    assert _main_on(tmp_path, text) == 0
+    assert capsys.readouterr().out == "9\n12\n"
+    # a shorter zero line (the seed's prose says "5 zeros (0 0 0 0)") also ends the input
+    assert _main_on(tmp_path, "5H 5D 6C 7S 8H\n0 0 0 0\n5H 5D 6C 7S 8H\n") == 0
+    assert capsys.readouterr().out == "12\n"
+    # no zero line: end of file ends the input
+    assert _main_on(tmp_path, "AS 2S 3S 4S 5S") == 0
+    assert capsys.readouterr().out == "12\n"
+
+
+def test_other_notations_and_crib(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _main_on(tmp_path, "2h 4h 6h 8h ks\n10H 4H 6H 8H KS\n2♥ 4♥ 6♥ 8♥ K♥\n") == 0
+    assert capsys.readouterr().out == "4\n4\n5\n"
+    assert _main_on(tmp_path, "2h 4h 6h 8h ks\n10H 4H 6H 8H KS\n2♥ 4♥ 6♥ 8♥ K♥\n", "--crib") == 0
+    assert capsys.readouterr().out == "0\n0\n5\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "needles"),
+    [
+        ("5H 5D 7D JD", ["line 1", "4 cards, expected 5"]),
+        ("5H 5D 7D JD 8D 9D", ["line 1", "6 cards", "'9D'"]),
+        ("5H 5D 7D 5H 8D", ["line 1", "duplicate card '5H'", "token 4"]),
+        ("1H 5D 7D JD 8D", ["line 1", "unknown card '1H'", "token 1"]),
+        ("5H 5D 7D JD ZZ", ["line 1", "unknown card 'ZZ'", "token 5"]),
+        ("5H 5D 7D JD EU", ["line 1", "unknown card 'EU'"]),  # a Skat card is not in the French deck here
+    ],
+)
+def test_bad_line_one_error_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str, needles: list[str]) -> None:
+    assert _main_on(tmp_path, f"{line}\n5H 5D 6C 7S 8H\n") == 2
+    cap = capsys.readouterr()
+    err = cap.err.splitlines()
+    assert len(err) == 1 and cap.out == ""
+    assert all(n in err[0] for n in needles), err[0]
+
+
+def test_bad_line_subprocess(tmp_path: Path) -> None:
+    r = _run(tmp_path, b"5H 5D 6C 7S 8H\n5H 5D 7D 1H 8D\n5H 5D 6C 7S 8H\n")
+    assert r.returncode == 2 and r.stdout == "12\n"
+    err = r.stderr.splitlines()
+    assert len(err) == 1 and "Traceback" not in r.stderr and "line 2" in err[0] and "'1H'" in err[0]
+
+
+def test_keep_going(tmp_path: Path) -> None:
+    data = b"5H 5D 7D JD 8D\n5H 5D 7D JD\n1H 2H 3H 4H 5H\n5H 5D 6C 7S 8H\n0 0 0 0 0\n"
+    r = _run(tmp_path, data, "--keep-going")
+    assert r.returncode == 2
+    assert r.stdout == "9\n12\n"
+    err = r.stderr.splitlines()
+    assert len(err) == 2 and "line 2" in err[0] and "'1H'" in err[1] and "line 3" in err[1]
+
+
+def test_unreadable_input(tmp_path: Path) -> None:
+    r = _run(tmp_path, b"5H 5D 7D JD \xff\xfe\n")
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "UTF-8" in r.stderr
+    r = subprocess.run(
+        [sys.executable, "-m", "bitcards", "cribbage", "score", str(tmp_path / "missing.in")],
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "cannot read" in r.stderr
+
+
+def test_explain_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = SEED_INPUT.decode()
+    assert _main_on(tmp_path, text, "--explain") == 0
+    out = capsys.readouterr().out
+    assert "line 2: 5H 5D 6C 7S | starter 8H" in out
+    assert "  4 points for the straight: 5D 6C 7S 8H" in out
+    assert [ln.strip() for ln in out.splitlines() if ln.endswith("total")] == [
+        "9 points total",
+        "12 points total",
+        "10 points total",
+        "12 points total",
+    ]
+    assert _main_on(tmp_path, text, "--json", "--explain") == 0
+    objs = [json.loads(ln) for ln in capsys.readouterr().out.splitlines()]
+    assert [o["score"] for o in objs] == [9, 12, 10, 12]
+    assert [o["line"] for o in objs] == [1, 2, 3, 4]
+    assert objs[1]["starter"] == "8H"
+    for o in objs:
+        assert sum(it["points"] for it in o["items"]) == o["score"]
+
+
+def test_discard_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cribbage", "discard", "5H", "5D", "6C", "7S", "JD", "KD"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["keep", "discard", "expected", "min", "max"]
+    assert len(lines) == 16
+    assert main(["cribbage", "discard", "5H 5D 6C 7S JD KD", "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    opts = obj["options"]
+    assert len(opts) == 15 and obj["cards"] == ["5H", "5D", "6C", "7S", "JD", "KD"]
+    # the first text row is the best option of the JSON, and its figures agree with the naive scorer
+    best = opts[0]
+    assert lines[1].split()[:6] == best["keep"] + best["discard"]
+    bits = {c: i for c, i in zip(obj["cards"], [17, 4, 44, 32, 10, 12])}
+    rest = [s for s in range(52) if s not in bits.values()]
+    scores = [naive.score_bits([bits[c] for c in best["keep"]], s) for s in rest]
+    assert (best["total"], best["min"], best["max"]) == (sum(scores), min(scores), max(scores))
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["cribbage", "discard", "5H", "5D", "6C", "7S", "JD"], "needs 6 cards, got 5"),
+        (["cribbage", "discard", "5H", "5D", "6C", "7S", "JD", "1D"], "unknown card '1D'"),
+        (["cribbage", "stats"], "choose one of --exhaustive or --deals"),
+        (["cribbage", "stats", "--deals", "0"], "--deals must be > 0"),
+    ],
+)
+def test_command_errors(argv: list[str], needle: str) -> None:
+    r = subprocess.run([sys.executable, "-m", "bitcards", *argv], capture_output=True, text=True)
+    assert r.returncode == 2
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1 and needle in lines[0] and "Traceback" not in r.stderr
+
+
+@pytest.mark.slow
+def test_stats_exhaustive(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cribbage", "stats", "--exhaustive", "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["total"] == 12_994_800 and len(obj["counts"]) == 30 and obj["counts"][29] == 4
+    assert round(obj["mean"], 4) == 4.7692
+    assert main(["cribbage", "stats", "--exhaustive", "--crib"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("crib scores") and out[-2].split() == ["total", "12994800"]
+    assert out[-1].startswith("mean ")
+
+
+def test_stats_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cribbage", "stats", "--deals", "40", "--seed", "9", "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["total"] == 40 and obj["seed"] == 9 and not obj["exhaustive"]
+    assert main(["cribbage", "stats", "--deals", "40", "--seed", "9", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == obj

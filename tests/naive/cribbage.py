@@ -1,0 +1,88 @@
+"""A plain-Python cribbage scorer written straight from the seed's rules (no bit tricks).
+
+Cards are ``(rank, suit)`` pairs with rank 1 (ace) .. 13 (king) and suit 0..3,
+or bitcards FRENCH bit indices (``suit * 13 + rank - 1``) through :func:`from_bit`.
+
+* 2 points for each pair of cards of the same rank;
+* 4 points when the four held cards share a suit, 5 when the starter does too
+  (crib: only the 5-card flush counts);
+* for each *distinct* straight of 3, 4 or 5 cards that is not contained in a
+  longer one: its length;
+* 2 points for each subset of two or more cards whose values sum to 15
+  (ace 1, face cards 10), found by enumerating all subsets;
+* 1 point for a held jack of the starter's suit.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+Card = tuple[int, int]  # (rank 1..13, suit 0..3)
+
+
+def from_bit(bit: int) -> Card:
+    return (bit % 13 + 1, bit // 13)
+
+
+def value(card: Card) -> int:
+    return min(card[0], 10)
+
+
+def pairs(cards: list[Card]) -> int:
+    return sum(2 for a, b in combinations(cards, 2) if a[0] == b[0])
+
+
+def fifteens(cards: list[Card]) -> int:
+    n = 0
+    for k in range(2, len(cards) + 1):
+        for combo in combinations(cards, k):
+            if sum(value(c) for c in combo) == 15:
+                n += 1
+    return 2 * n
+
+
+def is_straight(combo: tuple[Card, ...]) -> bool:
+    ranks = sorted(c[0] for c in combo)
+    return all(ranks[i + 1] == ranks[i] + 1 for i in range(len(ranks) - 1))
+
+
+def runs(cards: list[Card]) -> int:
+    """Longest straights only: each distinct straight of the longest length found (>= 3)."""
+    for k in range(len(cards), 2, -1):
+        found = [combo for combo in combinations(cards, k) if is_straight(combo)]
+        if found:
+            return k * len(found)
+    return 0
+
+
+def flush(held: list[Card], starter: Card, crib: bool = False) -> int:
+    suits = {c[1] for c in held}
+    if len(suits) != 1:
+        return 0
+    if starter[1] in suits:
+        return 5
+    return 0 if crib else 4
+
+
+def nobs(held: list[Card], starter: Card) -> int:
+    return 1 if (11, starter[1]) in held else 0
+
+
+def score(held: list[Card], starter: Card, crib: bool = False) -> int:
+    five = [*held, starter]
+    return pairs(five) + fifteens(five) + runs(five) + flush(held, starter, crib) + nobs(held, starter)
+
+
+def score_bits(held_bits: list[int], starter_bit: int, crib: bool = False) -> int:
+    """:func:`score` on FRENCH bit indices."""
+    return score([from_bit(b) for b in held_bits], from_bit(starter_bit), crib)
+
+
+def discard_table(six_bits: list[int], crib: bool = False) -> dict[frozenset[int], tuple[int, int, int]]:
+    """For each kept 4-subset: (sum of scores over the 46 starters, min, max)."""
+    rest = [b for b in range(52) if b not in six_bits]
+    out = {}
+    for keep in combinations(six_bits, 4):
+        scores = [score_bits(list(keep), s, crib) for s in rest]
+        out[frozenset(keep)] = (sum(scores), min(scores), max(scores))
+    return out
