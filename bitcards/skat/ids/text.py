@@ -193,7 +193,9 @@ def _read_bid(lines: _Lines, i: int, who: str, last: int) -> tuple[int, int, int
     b = int(text)
     if not 0 <= b < len(BID_VALUES):
         raise ParseError(
-            f"line {lineno}: bid of {who} {b} is not an index 0..{len(BID_VALUES) - 1} into the bid values", token=text, line=lineno
+            f"line {lineno}: bid of {who} {b} is not an index 0..{len(BID_VALUES) - 1} into the bid values",
+            token=text,
+            line=lineno,
         )
     return i, lineno, b
 
