@@ -276,7 +276,9 @@ def deal_id_from_decimal(value: int, length: int | None = None) -> int:
     if len(found) > 1:
         found.sort(key=lambda t: -t[0])
         listed = ", ".join(f"{n} bytes: {format_deal_id(int(x))}" for n, x in found)  # type: ignore[call-overload]
-        raise CodecError(f"decimal id {v} is ambiguous: {len(found)} deals have it ({listed}); pass length=")
+        raise CodecError(
+            f"decimal id {v} is ambiguous: {len(found)} deals have it ({listed}); give the byte length (length=, --length)"
+        )
     return int(found[0][1])  # type: ignore[call-overload]
 
 

@@ -337,5 +337,7 @@ def run_from_decimal(value: int, length: int | None = None, *, check_play: bool 
         raise CodecError(f"decimal run id {v} is not the decimal of any game run id")
     if len(found) > 1:
         listed = ", ".join(f"{n} bytes: {format_run_id(r)}" for n, r in found)  # type: ignore[arg-type]
-        raise CodecError(f"decimal run id {v} is ambiguous: {len(found)} runs have it ({listed}); pass length=")
+        raise CodecError(
+            f"decimal run id {v} is ambiguous: {len(found)} runs have it ({listed}); give the byte length (length=, --length)"
+        )
     return found[0][1]  # type: ignore[return-value]
