@@ -32,8 +32,12 @@ from dataclasses import dataclass
 
 import numba
 import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic, overload
 
-from bitcards._bits import popcount
+from bitcards._bits import HAVE_FAST_PDEP, _pdep64, popcount
 from bitcards._jit import njit, warmup_task
 from bitcards.batch import OUTSIDE_DECK, OVERLAP, WRONG_COUNT, as_masks
 from bitcards.errors import CodecError, InvalidCardsError
@@ -90,11 +94,49 @@ def compact32(x):  # type: ignore[no-untyped-def]
     return x
 
 
+def spread_even(x: int) -> int:
+    """Bit ``i`` of a 32-bit mask to bit ``2i``: ``pdep(x, 0x5555...)`` where PDEP is fast, else :func:`spread32`."""
+    return spread32(x)  # type: ignore[no-any-return]
+
+
+def compact_even(x: int) -> int:
+    """Bit ``2i`` of ``x`` to bit ``i``: ``pext(x, 0x5555...)`` where PEXT is fast, else :func:`compact32`."""
+    return compact32(x)  # type: ignore[no-any-return]
+
+
+@intrinsic
+def _pext64(typingctx, src, mask):  # type: ignore[no-untyped-def]
+    sig = types.uint64(types.uint64, types.uint64)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        i64 = ir.IntType(64)
+        fnty = ir.FunctionType(i64, [i64, i64])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.bmi.pext.64")
+        return builder.call(fn, list(args))
+
+    return sig, codegen
+
+
+@overload(spread_even, jit_options={"cache": True})
+def _ol_spread_even(x):  # type: ignore[no-untyped-def]
+    if HAVE_FAST_PDEP:
+        return lambda x: _pdep64(types.uint64(x) & types.uint64(0xFFFFFFFF), types.uint64(0x5555555555555555))  # noqa: E731
+    return lambda x: spread32(x)  # noqa: E731
+
+
+@overload(compact_even, jit_options={"cache": True})
+def _ol_compact_even(x):  # type: ignore[no-untyped-def]
+    if HAVE_FAST_PDEP:
+        return lambda x: _pext64(types.uint64(x), types.uint64(0x5555555555555555))  # noqa: E731
+    return lambda x: compact32(x)  # noqa: E731
+
+
 @njit
 def deal_id_mask(front, middle, rear, skat):  # type: ignore[no-untyped-def]
     """The deal id of four hand masks (no checks; ``front`` is implied and unused)."""
-    lo = spread32(np.uint64(middle) | np.uint64(skat))
-    hi = spread32(np.uint64(rear) | np.uint64(skat))
+    s = np.uint64(skat)
+    lo = spread_even(np.uint64(middle) | s)
+    hi = spread_even(np.uint64(rear) | s)
     return lo | (hi << np.uint64(1))
 
 
@@ -102,8 +144,8 @@ def deal_id_mask(front, middle, rear, skat):  # type: ignore[no-untyped-def]
 def deal_masks(deal_id):  # type: ignore[no-untyped-def]
     """The four hand masks ``(front, middle, rear, skat)`` of a deal id (no checks)."""
     x = np.uint64(deal_id)
-    lo = compact32(x)
-    hi = compact32(x >> np.uint64(1))
+    lo = compact_even(x)
+    hi = compact_even(x >> np.uint64(1))
     skat = lo & hi
     middle = lo & ~hi
     rear = hi & ~lo
@@ -125,42 +167,77 @@ def _hands_flags(f, m, r, s):  # type: ignore[no-untyped-def]
 
 
 @njit
+def _hands_bad(f, m, r, s):  # type: ignore[no-untyped-def]
+    """Non-zero unless the hands are a deal: 10/10/10/2 cards whose union is the deck (hence disjoint).
+
+    Branch-free, so the batch loop OR-reduces it; :func:`_hands_flags` says what is wrong.
+    """
+    counts = (popcount(f) ^ 10) | (popcount(m) ^ 10) | (popcount(r) ^ 10) | (popcount(s) ^ 2)
+    return np.uint64(counts) | ((f | m | r | s) ^ np.uint64(0xFFFFFFFF))
+
+
+@njit
+def _id_bad(deal_id):  # type: ignore[no-untyped-def]
+    """Non-zero unless the id gives 10/10/10/2 cards (branch-free)."""
+    f, m, r, s = deal_masks(deal_id)
+    return (popcount(m) ^ 10) | (popcount(r) ^ 10) | (popcount(s) ^ 2)
+
+
+@njit
 def _id_flags(deal_id):  # type: ignore[no-untyped-def]
     """WRONG_COUNT when the id does not give 10/10/10/2 cards, else 0."""
-    f, m, r, s = deal_masks(deal_id)
-    if popcount(m) != 10 or popcount(r) != 10 or popcount(s) != 2:
-        return 4
-    return 0
+    return 4 if _id_bad(deal_id) != 0 else 0
+
+
+#: rows per chunk of the batch kernels (each chunk reports whether it holds a bad row)
+CHUNK = 1 << 15
+
+
+def _n_chunks(n: int) -> int:
+    return max(1, -(-n // CHUNK))
 
 
 @njit(parallel=True)
-def _encode_kernel(masks, out, flags):  # type: ignore[no-untyped-def]
+def _encode_kernel(masks, out, bad, check):  # type: ignore[no-untyped-def]
+    n = masks.shape[0]
+    for c in numba.prange(bad.shape[0]):
+        b = np.uint64(0)
+        for i in range(c * CHUNK, min(n, (c + 1) * CHUNK)):
+            f = masks[i, 0]
+            m = masks[i, 1]
+            r = masks[i, 2]
+            s = masks[i, 3]
+            out[i] = deal_id_mask(f, m, r, s)
+            if check:
+                b |= _hands_bad(f, m, r, s)
+        bad[c] = b
+
+
+@njit(parallel=True)
+def _decode_kernel(ids, out, bad):  # type: ignore[no-untyped-def]
+    n = ids.shape[0]
+    for c in numba.prange(bad.shape[0]):
+        b = 0
+        for i in range(c * CHUNK, min(n, (c + 1) * CHUNK)):
+            f, m, r, s = deal_masks(ids[i])
+            out[i, 0] = f
+            out[i, 1] = m
+            out[i, 2] = r
+            out[i, 3] = s
+            b |= (popcount(m) ^ 10) | (popcount(r) ^ 10) | (popcount(s) ^ 2)
+        bad[c] = b
+
+
+@njit(parallel=True)
+def _flags_kernel(masks, flags):  # type: ignore[no-untyped-def]
     for i in numba.prange(masks.shape[0]):
-        f = masks[i, 0]
-        m = masks[i, 1]
-        r = masks[i, 2]
-        s = masks[i, 3]
-        flags[i] = _hands_flags(f, m, r, s)
-        out[i] = deal_id_mask(f, m, r, s)
+        flags[i] = _hands_flags(masks[i, 0], masks[i, 1], masks[i, 2], masks[i, 3])
 
 
 @njit(parallel=True)
-def _decode_kernel(ids, out, flags):  # type: ignore[no-untyped-def]
+def _id_flags_kernel(ids, flags):  # type: ignore[no-untyped-def]
     for i in numba.prange(ids.shape[0]):
-        f, m, r, s = deal_masks(ids[i])
-        out[i, 0] = f
-        out[i, 1] = m
-        out[i, 2] = r
-        out[i, 3] = s
-        flags[i] = 0
-        if popcount(m) != 10 or popcount(r) != 10 or popcount(s) != 2:
-            flags[i] = 4
-
-
-@njit(parallel=True)
-def _encode_only(masks, out):  # type: ignore[no-untyped-def]
-    for i in numba.prange(masks.shape[0]):
-        out[i] = deal_id_mask(masks[i, 0], masks[i, 1], masks[i, 2], masks[i, 3])
+        flags[i] = _id_flags(ids[i])
 
 
 def as_ids(a: object, name: str = "ids") -> np.ndarray:
@@ -239,7 +316,7 @@ def encode_deal(hands: Sequence[int]) -> int:
         raise InvalidCardsError(f"a deal has 4 hands (front, middle, rear, skat), got {len(hs)}")
     if any(not 0 <= h < 1 << 64 for h in hs):
         raise InvalidCardsError(f"hand masks must be 64-bit unsigned integers, got {hs}")
-    if int(_hands_flags(*(np.uint64(h) for h in hs))):
+    if int(_hands_bad(*(np.uint64(h) for h in hs))):
         raise InvalidCardsError(_explain_hands(hs))
     return int(deal_id_mask(*(np.uint64(h) for h in hs)))
 
@@ -264,11 +341,20 @@ def decode_deal(deal_id: int) -> tuple[int, int, int, int]:
     return int(f), int(m), int(r), int(s)
 
 
-def encode_deals(masks: object, *, check: bool = True) -> np.ndarray:
+def _out(out: np.ndarray | None, shape: tuple[int, ...]) -> np.ndarray:
+    if out is None:
+        return np.empty(shape, dtype=np.uint64)
+    if not isinstance(out, np.ndarray) or out.dtype != np.uint64 or out.shape != shape or not out.flags.c_contiguous:
+        raise TypeError(f"out must be a C-contiguous np.uint64 array of shape {shape}")
+    return out
+
+
+def encode_deals(masks: object, *, check: bool = True, out: np.ndarray | None = None) -> np.ndarray:
     """Deal ids of ``(n, 4)`` masks (front, middle, rear, skat), as ``(n,)`` ``np.uint64``.
 
     With ``check`` (the default) every row is validated in the same pass and the first bad row raises
     :class:`InvalidCardsError` naming it; ``check=False`` skips validation (garbage in, garbage out).
+    ``out`` reuses a buffer.
 
     >>> encode_deals([[0x3FF, 0xFFC00, 0x3FF00000, 0xC0000000]]).tolist() == [0xFAAAAA5555500000]
     True
@@ -280,23 +366,21 @@ def encode_deals(masks: object, *, check: bool = True) -> np.ndarray:
     h = as_ids(masks, "masks")
     if h.ndim != 2 or h.shape[1] != 4:
         raise InvalidCardsError(f"masks must have shape (n, 4) (front, middle, rear, skat), got {h.shape}")
-    h = np.ascontiguousarray(h)
-    out = np.empty(h.shape[0], dtype=np.uint64)
-    if not check:
-        _encode_only(h, out)
-        return out
-    flags = np.empty(h.shape[0], dtype=np.uint8)
-    _encode_kernel(h, out, flags)
-    if flags.any():
+    res = _out(out, (h.shape[0],))
+    bad = np.empty(_n_chunks(h.shape[0]), dtype=np.uint64)
+    _encode_kernel(h, res, bad, bool(check))
+    if check and bad.any():
+        flags = deal_flags(h)
         i = int(np.flatnonzero(flags)[0])
         raise InvalidCardsError(f"row {i}: {_explain_hands([int(v) for v in h[i]])}", row=i)
-    return out
+    return res
 
 
-def decode_deals(ids: object, *, check: bool = True) -> np.ndarray:
+def decode_deals(ids: object, *, check: bool = True, out: np.ndarray | None = None) -> np.ndarray:
     """The ``(n, 4)`` masks (front, middle, rear, skat) of ``(n,)`` deal ids.
 
     With ``check`` the first id that is not a deal raises :class:`CodecError` naming its row.
+    ``out`` reuses a buffer.
 
     >>> decode_deals([0xFAAAAA5555500000]).tolist() == [[0x3FF, 0xFFC00, 0x3FF00000, 0xC0000000]]
     True
@@ -308,13 +392,13 @@ def decode_deals(ids: object, *, check: bool = True) -> np.ndarray:
     x = as_ids(ids, "ids")
     if x.ndim != 1:
         raise CodecError(f"ids must be 1-dimensional, got shape {x.shape}")
-    out = np.empty((x.shape[0], 4), dtype=np.uint64)
-    flags = np.empty(x.shape[0], dtype=np.uint8)
-    _decode_kernel(x, out, flags)
-    if check and flags.any():
-        i = int(np.flatnonzero(flags)[0])
+    res = _out(out, (x.shape[0], 4))
+    bad = np.empty(_n_chunks(x.shape[0]), dtype=np.int64)
+    _decode_kernel(x, res, bad)
+    if check and bad.any():
+        i = int(np.flatnonzero(deal_id_flags(x))[0])
         raise CodecError(f"row {i}: deal id {int(x[i]):#x} is not a deal: {explain_deal_id(int(x[i]))}")
-    return out
+    return res
 
 
 def deal_flags(masks: object) -> np.ndarray:
@@ -326,9 +410,8 @@ def deal_flags(masks: object) -> np.ndarray:
     h = as_ids(masks, "masks")
     if h.ndim != 2 or h.shape[1] != 4:
         raise InvalidCardsError(f"masks must have shape (n, 4), got {h.shape}")
-    out = np.empty(h.shape[0], dtype=np.uint64)
     flags = np.empty(h.shape[0], dtype=np.uint8)
-    _encode_kernel(h, out, flags)
+    _flags_kernel(h, flags)
     return flags
 
 
@@ -339,9 +422,8 @@ def deal_id_flags(ids: object) -> np.ndarray:
     [0, 4]
     """
     x = as_ids(ids, "ids")
-    out = np.empty((x.shape[0], 4), dtype=np.uint64)
     flags = np.empty(x.shape[0], dtype=np.uint8)
-    _decode_kernel(x, out, flags)
+    _id_flags_kernel(x, flags)
     return flags
 
 
@@ -351,6 +433,8 @@ def _warm() -> None:
     ids = encode_deals(m)
     encode_deals(m, check=False)
     decode_deals(ids)
+    deal_flags(m)
+    deal_id_flags(ids)
     _id_flags(ids[0])
 
 
