@@ -42,7 +42,7 @@ import numpy as np
 
 from bitcards._jit import njit, warmup_task
 from bitcards.errors import CodecError
-from bitcards.skat.ids.game import _id_flags, as_ids, explain_deal_id
+from bitcards.skat.ids.game import _id_bad, as_ids, explain_deal_id
 
 __all__ = [
     "id_to_bytes",
@@ -291,33 +291,60 @@ for _i, _c in enumerate(ALPHABET.encode("ascii")):
 _DEC[ord("=")] = 64
 
 
+@njit
+def _b64_len(x):  # type: ignore[no-untyped-def]
+    """Characters of the padded Base64 of ``x``'s trailing-zero-stripped little-endian bytes."""
+    nbytes = 0
+    t = x
+    while t != np.uint64(0):
+        nbytes += 1
+        t >>= np.uint64(8)
+    return ((nbytes + 2) // 3) * 4
+
+
 @njit(parallel=True)
-def _b64_encode_kernel(ids, enc, out):  # type: ignore[no-untyped-def]
-    """Row i of ``out`` (n, 12) gets the padded Base64 of id i's trailing-zero-stripped bytes, NUL-filled."""
+def _b64_lengths_kernel(ids, lens):  # type: ignore[no-untyped-def]
+    for i in numba.prange(ids.shape[0]):
+        lens[i] = _b64_len(ids[i]) + 1  # with the newline
+
+
+@njit
+def _put_group(v, nchars, k0, enc, out, p):  # type: ignore[no-untyped-def]
+    """Characters ``k0 .. k0+3`` of the 24-bit group ``v``: data while ``k < nchars``, then '='."""
+    for j in range(4):
+        if k0 + j < nchars:
+            out[p + j] = enc[(v >> np.uint64(18 - 6 * j)) & np.uint64(63)]
+        else:
+            out[p + j] = 61  # '='
+
+
+@njit(parallel=True)
+def _b64_encode_kernel(ids, starts, enc, out):  # type: ignore[no-untyped-def]
+    """Write the padded Base64 of id ``i`` at ``out[starts[i]:]``, then a newline."""
     for i in numba.prange(ids.shape[0]):
         x = ids[i]
-        nbytes = 0
+        p = starts[i]
+        padded = _b64_len(x)
+        nbytes = (padded // 4) * 3  # an upper bound; the exact count decides the padding
+        nb = 0
         t = x
         while t != np.uint64(0):
-            nbytes += 1
+            nb += 1
             t >>= np.uint64(8)
-        nchars = (nbytes * 4 + 2) // 3
-        padded = ((nbytes + 2) // 3) * 4
-        for g in range(3):
-            b0 = (x >> np.uint64(24 * g)) & np.uint64(0xFF)
-            b1 = (x >> np.uint64(24 * g + 8)) & np.uint64(0xFF)
-            b2 = np.uint64(0)
-            if g < 2:
-                b2 = (x >> np.uint64(24 * g + 16)) & np.uint64(0xFF)
-            v = (b0 << np.uint64(16)) | (b1 << np.uint64(8)) | b2
-            for j in range(4):
-                k = 4 * g + j
-                if k < nchars:
-                    out[i, k] = enc[(v >> np.uint64(18 - 6 * j)) & np.uint64(63)]
-                elif k < padded:
-                    out[i, k] = 61  # '='
-                else:
-                    out[i, k] = 0
+        nchars = (nb * 4 + 2) // 3
+        # bytes 0-2, 3-5, 6-8 as big-endian 24-bit groups (byte 8 is always zero)
+        v0 = ((x & np.uint64(0xFF)) << np.uint64(16)) | (x & np.uint64(0xFF00)) | ((x >> np.uint64(16)) & np.uint64(0xFF))
+        y = x >> np.uint64(24)
+        v1 = ((y & np.uint64(0xFF)) << np.uint64(16)) | (y & np.uint64(0xFF00)) | ((y >> np.uint64(16)) & np.uint64(0xFF))
+        z = x >> np.uint64(48)
+        v2 = ((z & np.uint64(0xFF)) << np.uint64(16)) | (z & np.uint64(0xFF00))
+        if nbytes > 0:
+            _put_group(v0, nchars, 0, enc, out, p)
+        if nbytes > 3:
+            _put_group(v1, nchars, 4, enc, out, p + 4)
+        if nbytes > 6:
+            _put_group(v2, nchars, 8, enc, out, p + 8)
+        out[p + padded] = 10  # newline
 
 
 @njit(parallel=True)
@@ -326,17 +353,15 @@ def _b64_decode_kernel(buf, starts, ends, dec, out, flags):  # type: ignore[no-u
     for i in numba.prange(starts.shape[0]):
         s = starts[i]
         e = ends[i]
-        out[i] = np.uint64(0)
-        flags[i] = 0
+        x = np.uint64(0)
+        bad = 0
         if e - s < 2:
-            flags[i] = 1
-            continue
+            bad = 1
         acc = np.uint64(0)
         nbits = 0
         nbytes = 0
-        bad = 0
         p = s
-        while p < e:
+        while bad == 0 and p < e:
             v = dec[buf[p]]
             p += 1
             if v == 255:
@@ -357,7 +382,7 @@ def _b64_decode_kernel(buf, starts, ends, dec, out, flags):  # type: ignore[no-u
                 for j in range(3):
                     byte = (acc >> np.uint64(16 - 8 * j)) & np.uint64(0xFF)
                     if nbytes < 8:
-                        out[i] |= byte << np.uint64(8 * nbytes)
+                        x |= byte << np.uint64(8 * nbytes)
                     elif byte != np.uint64(0):
                         bad = 1
                     nbytes += 1
@@ -373,20 +398,21 @@ def _b64_decode_kernel(buf, starts, ends, dec, out, flags):  # type: ignore[no-u
                 for j in range(nbits // 8):
                     byte = (acc >> np.uint64(16 - 8 * j)) & np.uint64(0xFF)
                     if nbytes < 8:
-                        out[i] |= byte << np.uint64(8 * nbytes)
+                        x |= byte << np.uint64(8 * nbytes)
                     elif byte != np.uint64(0):
                         bad = 1
                     nbytes += 1
-        if bad == 0 and _id_flags(out[i]) != 0:
+        if bad == 0 and _id_bad(x) != 0:
             bad = 1
+        out[i] = x
         flags[i] = bad
 
 
 def format_deal_ids(ids: object, *, check: bool = True) -> list[str]:
     """Base64 game ids of an array of packed deal ids, without a Python loop per id.
 
-    A Numba kernel writes each id's padded Base64 into a fixed 12-byte slot (NUL-filled when the
-    id has 6 bytes); numpy turns the slots into strings. With ``check`` every id is validated first.
+    Numba kernels write every id's padded Base64 into one newline-separated buffer, which one
+    ``decode().split()`` turns into strings. With ``check`` every id is validated first.
 
     >>> format_deal_ids([0xFAAAAA5555500000, 0x55555AAAAAF])
     ['AABQVVWqqvo=', 'r6qqVVUF']
@@ -398,9 +424,16 @@ def format_deal_ids(ids: object, *, check: bool = True) -> list[str]:
         from bitcards.skat.ids.game import decode_deals
 
         decode_deals(x)
-    out = np.empty((x.shape[0], 12), dtype=np.uint8)
-    _b64_encode_kernel(x, _ENC, out)
-    return out.view("S12").ravel().astype("U12").tolist()  # type: ignore[no-any-return]
+    n = x.shape[0]
+    if n == 0:
+        return []
+    lens = np.empty(n, dtype=np.int64)
+    _b64_lengths_kernel(x, lens)
+    ends = np.cumsum(lens)
+    starts = ends - lens
+    buf = np.empty(int(ends[-1]), dtype=np.uint8)
+    _b64_encode_kernel(x, starts, _ENC, buf)
+    return buf[:-1].tobytes().decode("ascii").split("\n")
 
 
 def _line_bounds(buf: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
