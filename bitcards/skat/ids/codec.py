@@ -42,7 +42,7 @@ import numpy as np
 
 from bitcards._jit import njit, warmup_task
 from bitcards.errors import CodecError
-from bitcards.skat.ids.game import _id_bad, as_ids, explain_deal_id
+from bitcards.skat.ids.game import BatchKernel, _id_bad, as_ids, explain_deal_id
 
 __all__ = [
     "id_to_bytes",
@@ -302,7 +302,7 @@ def _b64_len(x):  # type: ignore[no-untyped-def]
     return ((nbytes + 2) // 3) * 4
 
 
-@njit(parallel=True)
+@BatchKernel
 def _b64_lengths_kernel(ids, lens):  # type: ignore[no-untyped-def]
     for i in numba.prange(ids.shape[0]):
         lens[i] = _b64_len(ids[i]) + 1  # with the newline
@@ -318,7 +318,7 @@ def _put_group(v, nchars, k0, enc, out, p):  # type: ignore[no-untyped-def]
             out[p + j] = 61  # '='
 
 
-@njit(parallel=True)
+@BatchKernel
 def _b64_encode_kernel(ids, starts, enc, out):  # type: ignore[no-untyped-def]
     """Write the padded Base64 of id ``i`` at ``out[starts[i]:]``, then a newline."""
     for i in numba.prange(ids.shape[0]):
@@ -347,7 +347,7 @@ def _b64_encode_kernel(ids, starts, enc, out):  # type: ignore[no-untyped-def]
         out[p + padded] = 10  # newline
 
 
-@njit(parallel=True)
+@BatchKernel
 def _b64_decode_kernel(buf, starts, ends, dec, out, flags):  # type: ignore[no-untyped-def]
     """Decode text ``buf[starts[i]:ends[i]]`` as a Java game id into ``out[i]``; ``flags[i]`` = 0 if valid."""
     for i in numba.prange(starts.shape[0]):
@@ -428,11 +428,11 @@ def format_deal_ids(ids: object, *, check: bool = True) -> list[str]:
     if n == 0:
         return []
     lens = np.empty(n, dtype=np.int64)
-    _b64_lengths_kernel(x, lens)
+    _b64_lengths_kernel(n, x, lens)
     ends = np.cumsum(lens)
     starts = ends - lens
     buf = np.empty(int(ends[-1]), dtype=np.uint8)
-    _b64_encode_kernel(x, starts, _ENC, buf)
+    _b64_encode_kernel(n, x, starts, _ENC, buf)
     return buf[:-1].tobytes().decode("ascii").split("\n")
 
 
@@ -481,7 +481,7 @@ def parse_deal_ids(texts: Iterable[str] | Sequence[str]) -> np.ndarray:
     starts, ends = _line_bounds(buf, n)
     out = np.empty(n, dtype=np.uint64)
     flags = np.empty(n, dtype=np.uint8)
-    _b64_decode_kernel(buf, starts, ends, _DEC, out, flags)
+    _b64_decode_kernel(n, buf, starts, ends, _DEC, out, flags)
     if flags.any():
         i = int(np.flatnonzero(flags)[0])
         try:
@@ -496,3 +496,10 @@ def parse_deal_ids(texts: Iterable[str] | Sequence[str]) -> np.ndarray:
 def _warm() -> None:
     ids = parse_deal_ids(["AABQVVWqqvo=", "r6qqVVUF"])
     format_deal_ids(ids)
+    lens = np.empty(2, dtype=np.int64)
+    _b64_lengths_kernel.warm(ids, lens)
+    buf = np.empty(int(lens.sum()), dtype=np.uint8)
+    starts = np.cumsum(lens) - lens
+    _b64_encode_kernel.warm(ids, starts, _ENC, buf)
+    flags = np.empty(2, dtype=np.uint8)
+    _b64_decode_kernel.warm(buf, starts, starts + lens - 1, _DEC, ids.copy(), flags)

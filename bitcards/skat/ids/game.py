@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numba
 import numpy as np
@@ -189,6 +190,28 @@ def _id_flags(deal_id):  # type: ignore[no-untyped-def]
     return 4 if _id_bad(deal_id) != 0 else 0
 
 
+#: below this many rows the batch functions run the serial build of a kernel: a parallel region costs
+#: a thread wake-up, which takes milliseconds on a busy machine. Results are identical either way.
+PARALLEL_MIN_ROWS = 1 << 14
+
+
+class BatchKernel:
+    """A kernel compiled twice, with and without ``parallel=True``; called with the row count first."""
+
+    def __init__(self, fn: Any) -> None:
+        self.parallel = njit(parallel=True)(fn)
+        self.serial = njit(fn)
+        self.__doc__ = fn.__doc__
+
+    def __call__(self, n: int, *args: Any) -> Any:
+        return (self.parallel if n >= PARALLEL_MIN_ROWS else self.serial)(*args)
+
+    def warm(self, *args: Any) -> None:
+        """Compile (or load) both builds."""
+        self.parallel(*args)
+        self.serial(*args)
+
+
 #: rows per chunk of the batch kernels (each chunk reports whether it holds a bad row)
 CHUNK = 1 << 15
 
@@ -197,7 +220,7 @@ def _n_chunks(n: int) -> int:
     return max(1, -(-n // CHUNK))
 
 
-@njit(parallel=True)
+@BatchKernel
 def _encode_kernel(masks, out, bad, check):  # type: ignore[no-untyped-def]
     n = masks.shape[0]
     for c in numba.prange(bad.shape[0]):
@@ -213,7 +236,7 @@ def _encode_kernel(masks, out, bad, check):  # type: ignore[no-untyped-def]
         bad[c] = b
 
 
-@njit(parallel=True)
+@BatchKernel
 def _decode_kernel(ids, out, bad):  # type: ignore[no-untyped-def]
     n = ids.shape[0]
     for c in numba.prange(bad.shape[0]):
@@ -228,13 +251,13 @@ def _decode_kernel(ids, out, bad):  # type: ignore[no-untyped-def]
         bad[c] = b
 
 
-@njit(parallel=True)
+@BatchKernel
 def _flags_kernel(masks, flags):  # type: ignore[no-untyped-def]
     for i in numba.prange(masks.shape[0]):
         flags[i] = _hands_flags(masks[i, 0], masks[i, 1], masks[i, 2], masks[i, 3])
 
 
-@njit(parallel=True)
+@BatchKernel
 def _id_flags_kernel(ids, flags):  # type: ignore[no-untyped-def]
     for i in numba.prange(ids.shape[0]):
         flags[i] = _id_flags(ids[i])
@@ -368,7 +391,7 @@ def encode_deals(masks: object, *, check: bool = True, out: np.ndarray | None = 
         raise InvalidCardsError(f"masks must have shape (n, 4) (front, middle, rear, skat), got {h.shape}")
     res = _out(out, (h.shape[0],))
     bad = np.empty(_n_chunks(h.shape[0]), dtype=np.uint64)
-    _encode_kernel(h, res, bad, bool(check))
+    _encode_kernel(h.shape[0], h, res, bad, bool(check))
     if check and bad.any():
         flags = deal_flags(h)
         i = int(np.flatnonzero(flags)[0])
@@ -394,7 +417,7 @@ def decode_deals(ids: object, *, check: bool = True, out: np.ndarray | None = No
         raise CodecError(f"ids must be 1-dimensional, got shape {x.shape}")
     res = _out(out, (x.shape[0], 4))
     bad = np.empty(_n_chunks(x.shape[0]), dtype=np.int64)
-    _decode_kernel(x, res, bad)
+    _decode_kernel(x.shape[0], x, res, bad)
     if check and bad.any():
         i = int(np.flatnonzero(deal_id_flags(x))[0])
         raise CodecError(f"row {i}: deal id {int(x[i]):#x} is not a deal: {explain_deal_id(int(x[i]))}")
@@ -411,7 +434,7 @@ def deal_flags(masks: object) -> np.ndarray:
     if h.ndim != 2 or h.shape[1] != 4:
         raise InvalidCardsError(f"masks must have shape (n, 4), got {h.shape}")
     flags = np.empty(h.shape[0], dtype=np.uint8)
-    _flags_kernel(h, flags)
+    _flags_kernel(h.shape[0], h, flags)
     return flags
 
 
@@ -423,7 +446,7 @@ def deal_id_flags(ids: object) -> np.ndarray:
     """
     x = as_ids(ids, "ids")
     flags = np.empty(x.shape[0], dtype=np.uint8)
-    _id_flags_kernel(x, flags)
+    _id_flags_kernel(x.shape[0], x, flags)
     return flags
 
 
@@ -431,10 +454,13 @@ def deal_id_flags(ids: object) -> np.ndarray:
 def _warm() -> None:
     m = np.array([[0x3FF, 0xFFC00, 0x3FF00000, 0xC0000000]], dtype=np.uint64)
     ids = encode_deals(m)
-    encode_deals(m, check=False)
-    decode_deals(ids)
-    deal_flags(m)
-    deal_id_flags(ids)
+    out = np.empty((1, 4), dtype=np.uint64)
+    bad = np.empty(1, dtype=np.uint64)
+    _encode_kernel.warm(m, ids, bad, True)
+    _decode_kernel.warm(ids, out, bad.view(np.int64))
+    flags = np.empty(1, dtype=np.uint8)
+    _flags_kernel.warm(m, flags)
+    _id_flags_kernel.warm(ids, flags)
     _id_flags(ids[0])
 
 
