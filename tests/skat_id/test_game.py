@@ -153,3 +153,38 @@ def test_game_validation() -> None:
     g = Game.from_masks(README)
     assert g.masks() == tuple(README)
     assert g.deal_id == 0xFAAAAA5555500000
+
+
+def test_card_numbers_are_the_skat_layout() -> None:
+    # CardTest: card number = suit * 8 + value, suits S R G E, values 7 8 9 X U O K A, any case
+    from bitcards.errors import ParseError
+    from bitcards.layouts import SKAT
+    from bitcards.notation import parse_card
+    from bitcards.skat.ids import parse_skat_card
+
+    for k, name in enumerate(naive.CARDS):
+        assert parse_skat_card(name) == parse_skat_card(name.lower()) == k
+        assert parse_card(name, "skat", "german") == k
+        assert SKAT.suit_of(k) == "SRGE".index(name[0])
+    for bad in ("", "S 7", "SR", "KK", " S", "S77"):
+        with pytest.raises(ParseError):
+            parse_skat_card(bad)
+
+
+@pytest.mark.slow
+def test_id_length_and_sign_statistics() -> None:
+    # spec 2.2 / 2.4: byte 7 is zero iff EU EO EK EA are all front, P = C(28,6)/C(32,10) ~ 0.58 %
+    # ("about 0.5 %"); the decimal is negative iff SX is in rear or skat, P = 12/32 = 37.5 %
+    from math import comb, sqrt
+
+    from bitcards.skat.ids import format_deal_ids
+
+    n = 400_000
+    ids = encode_deals(deal(n, "skat", seed=99))
+    p7 = comb(28, 6) / comb(32, 10)
+    short = int((ids >> np.uint64(56) == 0).sum())
+    assert abs(short - n * p7) < 5 * sqrt(n * p7)
+    neg = int(((ids >> np.uint64(6)) & np.uint64(3) >= 2).sum())
+    assert abs(neg - n * 0.375) < 5 * sqrt(n * 0.375 * 0.625)
+    texts = format_deal_ids(ids[:20_000])
+    assert [len(t) for t in texts] == [8 if x >> 48 == 0 else 12 for x in ids[:20_000].tolist()]

@@ -212,3 +212,12 @@ def test_run_decimal_round_trip(run: GameRun) -> None:
     assert run.normalized() in [r for _, r in found]
     if len(found) == 1:
         assert run_from_decimal(d) == run.normalized()
+
+
+def test_msb_first_fields_util_test() -> None:
+    # UtilTest: bits 0,2,4,6,8 set; reading 10 bits from 0 = 682, 4 bits from 1 = 5 (MSB first)
+    from bitcards.skat.ids.run import _get, _put
+
+    x = 0b101010101
+    assert _get(x, 0, 10) == 682 and _get(x, 1, 4) == 5
+    assert _put(682, 0, 10) == x and naive.put(0, 0, 10, 682) == x
