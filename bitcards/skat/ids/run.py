@@ -46,7 +46,7 @@ field means "no tricks recorded".
 from __future__ import annotations
 
 import base64
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bitcards.errors import CodecError, InvalidCardsError
 from bitcards.notation import format_card
@@ -201,7 +201,7 @@ class GameRun:
         new_hands = (norm.front, norm.middle, norm.rear)
         remap = [[new.index(card) for card in old] for old, new in zip(hands, new_hands)]
         tricks = tuple((remap[0][a], remap[1][b], remap[2][c]) for a, b, c in self.tricks)
-        return GameRun(norm, self.bids, self.skat_cards, self.kind, *self.flags, tricks, self.check_play)  # type: ignore[arg-type]
+        return replace(self, game=norm, tricks=tricks)
 
     def is_normalized(self) -> bool:
         return self.game.is_normalized()
@@ -278,9 +278,12 @@ def decode_run(x: int, *, check_play: bool = True) -> GameRun:
             (_get(x, 64, 7), _get(x, 71, 7), _get(x, 78, 7)),
             (_get(x, 85, 5), _get(x, 90, 5)),
             kind,
-            *(bool(x >> (98 + j) & 1) for j in range(4)),  # type: ignore[arg-type]
-            tricks,
-            check_play,
+            hand=bool(x >> 98 & 1),
+            ouvert=bool(x >> 99 & 1),
+            hand_announced=bool(x >> 100 & 1),
+            ouvert_announced=bool(x >> 101 & 1),
+            tricks=tricks,
+            check_play=check_play,
         )
     except InvalidCardsError as e:
         raise CodecError(f"run id is not a valid game run: {e}") from None

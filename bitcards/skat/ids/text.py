@@ -255,7 +255,18 @@ def _read_run(lines: _Lines, i: int, check_play: bool = True) -> tuple[GameRun, 
     if tricks and len(tricks) != 10:
         raise ParseError(f"line {last}: the run has {len(tricks)} tricks; record all 10 (or none)", line=last)
     try:
-        run = GameRun(game, (bids[0], bids[1], bids[2]), cards, kind, *flags, tuple(tricks), check_play)  # type: ignore[arg-type]
+        run = GameRun(
+            game,
+            (bids[0], bids[1], bids[2]),
+            cards,
+            kind,
+            hand=flags[0],
+            ouvert=flags[1],
+            hand_announced=flags[2],
+            ouvert_announced=flags[3],
+            tricks=tuple(tricks),
+            check_play=check_play,
+        )
     except InvalidCardsError as e:
         raise ParseError(f"run starting at line {start}: {e}", line=start) from None
     return run, i
@@ -302,7 +313,7 @@ def parse_game_runs(text: str, *, check_play: bool = True) -> list[GameRun]:
     3
     """
     lines = _lines(text)
-    runs = []
+    runs: list[GameRun] = []
     i = 0
     while True:
         j, _, t = _next_content(lines, i)
