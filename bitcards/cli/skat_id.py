@@ -1,9 +1,13 @@
 """``bitcards skat id ...`` and ``bitcards skat run-id ...``: skat-game-id ids from the command line.
 
-* ``id encode [FILE]``: deals (one per line as 32 cards front, middle, rear, skat; or one deal in
-  the four-line notation) -> one Base64 id per line (``--decimal`` for the decimal id).
+* ``id encode [FILE]``: deals (one per line as 32 cards front, middle, rear, skat; or deals in
+  the four-line notation, one after the other) -> one Base64 id per line (``--decimal`` for the
+  decimal id).
 * ``id decode [ID ...]``: ids (arguments, or one per line on stdin) -> deals in the notation.
 * ``run-id encode [FILE]``: game runs in the run notation (one after the other) -> ids.
+
+With ``--keep-going`` a bad line is reported and reading resumes after the next blank line
+(separate multi-line deals and runs with blank lines to use it).
 * ``run-id decode [ID ...]``: run ids -> runs in the notation.
 """
 
@@ -35,7 +39,6 @@ from bitcards.skat.ids import (
     format_game_run,
     format_run_id,
     parse_deal_id,
-    parse_game,
     parse_run_id,
     run_from_decimal,
     run_to_decimal,
@@ -120,6 +123,11 @@ def _decimal(text: str, label: str) -> int:
     return int(text)
 
 
+def _after_blank(lines: list[tuple[int, str]], line: int) -> int:
+    """Index of the first blank line after line number ``line`` (where --keep-going resumes)."""
+    return next((j for j, (n, raw) in enumerate(lines) if n > line and not raw.strip()), len(lines))
+
+
 def _check_length(args: argparse.Namespace) -> None:
     if args.length is not None and not args.decimal:
         raise UserError("--length is only for decimal ids (--decimal)")
@@ -168,8 +176,20 @@ def _encode_deals(args: argparse.Namespace) -> int:
                 bad(f"line {n}", e)
                 continue
             items.append((n, game))
-    else:  # one deal in the notation
-        items = [(content[0][0], parse_game("\n".join(raw for _, raw in lines)))]
+    else:  # deals in the notation (four lines each, or any split), one after the other
+        items = []
+        i = 0
+        while True:
+            _, start, text = _next_content(lines, i)
+            if not text:
+                break
+            try:
+                game, i = _read_game(lines, i)
+            except ParseError as e:
+                bad(f"line {e.line}", e)
+                i = _after_blank(lines, e.line or start)
+                continue
+            items.append((start, game))
     for n, g in items:
         if args.json:
             emit_json({"line": n, "id": g.base64(), "decimal": g.decimal()})
@@ -220,9 +240,7 @@ def _encode_runs(args: argparse.Namespace) -> int:
             run, i = _read_run(lines, i)
         except ParseError as e:
             bad(f"line {e.line}", e)
-            # resume after the next blank line following the error
-            stop = e.line or start
-            i = next((j for j, (n, raw) in enumerate(lines) if n > stop and not raw.strip()), len(lines))
+            i = _after_blank(lines, e.line or start)
             continue
         k += 1
         if args.json:

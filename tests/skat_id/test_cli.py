@@ -124,3 +124,11 @@ def test_subprocess_one_line_errors(argv: list[str], stdin: str) -> None:
     p = subprocess.run([sys.executable, "-m", "bitcards", *argv], input=stdin, capture_output=True, text=True, timeout=120)
     assert p.returncode == 2
     assert p.stderr.count("\n") == 1 and p.stderr.startswith("bitcards: error: "), p.stderr
+
+
+def test_id_encode_several_notation_deals(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    rev = str(Game.from_id("r6qqVVUF"))
+    text = f"{SAMPLE_DEFAULT}\n{rev}\n\nS7 S8 S9\nS7\n\n{rev}\n"
+    rc, out, err = run_cli(["skat", "id", "encode", "--keep-going"], text, monkeypatch, capsys)
+    assert rc == 2 and out == "AABQVVWqqvo=\nr6qqVVUF\nr6qqVVUF\n"
+    assert err == "bitcards: error: line 12, card 1: card S7 is already present (line 11)\n"
