@@ -188,3 +188,16 @@ def test_id_length_and_sign_statistics() -> None:
     assert abs(neg - n * 0.375) < 5 * sqrt(n * 0.375 * 0.625)
     texts = format_deal_ids(ids[:20_000])
     assert [len(t) for t in texts] == [8 if x >> 48 == 0 else 12 for x in ids[:20_000].tolist()]
+
+
+def test_check_deal_ids_names_first_bad_row() -> None:
+    from bitcards.skat.ids import check_deal_ids
+
+    ids = encode_deals(deal(40_000, "skat", seed=5))  # above the parallel threshold
+    check_deal_ids(ids)
+    ids[33_333] = 0xFF
+    ids[39_000] = 0
+    with pytest.raises(CodecError, match=r"^row 33333: deal id 0xff is not a deal: card 2 \(S9\)"):
+        check_deal_ids(ids)
+    with pytest.raises(CodecError, match=r"^row 33333: "):
+        decode_deals(ids)

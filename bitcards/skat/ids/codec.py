@@ -42,7 +42,7 @@ import numpy as np
 
 from bitcards._jit import njit, warmup_task
 from bitcards.errors import CodecError
-from bitcards.skat.ids.game import BatchKernel, _id_bad, as_ids, explain_deal_id
+from bitcards.skat.ids.game import BatchKernel, _id_bad, as_ids, check_deal_ids, explain_deal_id
 
 __all__ = [
     "id_to_bytes",
@@ -325,7 +325,7 @@ def _b64_encode_kernel(ids, starts, enc, out):  # type: ignore[no-untyped-def]
         x = ids[i]
         p = starts[i]
         padded = _b64_len(x)
-        nbytes = (padded // 4) * 3  # an upper bound; the exact count decides the padding
+        groups = padded // 4
         nb = 0
         t = x
         while t != np.uint64(0):
@@ -338,11 +338,11 @@ def _b64_encode_kernel(ids, starts, enc, out):  # type: ignore[no-untyped-def]
         v1 = ((y & np.uint64(0xFF)) << np.uint64(16)) | (y & np.uint64(0xFF00)) | ((y >> np.uint64(16)) & np.uint64(0xFF))
         z = x >> np.uint64(48)
         v2 = ((z & np.uint64(0xFF)) << np.uint64(16)) | (z & np.uint64(0xFF00))
-        if nbytes > 0:
+        if groups > 0:
             _put_group(v0, nchars, 0, enc, out, p)
-        if nbytes > 3:
+        if groups > 1:
             _put_group(v1, nchars, 4, enc, out, p + 4)
-        if nbytes > 6:
+        if groups > 2:
             _put_group(v2, nchars, 8, enc, out, p + 8)
         out[p + padded] = 10  # newline
 
@@ -421,9 +421,7 @@ def format_deal_ids(ids: object, *, check: bool = True) -> list[str]:
     if x.ndim != 1:
         raise CodecError(f"ids must be 1-dimensional, got shape {x.shape}")
     if check:
-        from bitcards.skat.ids.game import decode_deals
-
-        decode_deals(x)
+        check_deal_ids(x)
     n = x.shape[0]
     if n == 0:
         return []

@@ -7,8 +7,9 @@ bits ``2k`` (low) and ``2k + 1`` (high): 0 front, 1 middle, 2 rear, 3 skat.
 
 So the low (even) bits are ``middle | skat`` and the high (odd) bits are
 ``rear | skat``, each spread to every other bit. :func:`encode_deal` does
-that with the shift-or magic masks (no loop over cards), :func:`decode_deal`
-compresses the odd and even bits back.
+that with one PDEP per half where the CPU has a fast one, else with the
+shift-or magic masks (:func:`spread32`); no loop over cards. :func:`decode_deal`
+compresses the odd and even bits back (PEXT, or :func:`compact32`).
 
 >>> ids = encode_deal([0x3FF, 0xFFC00, 0x3FF00000, 0xC0000000])   # the README deal, sorted
 >>> hex(ids)
@@ -55,6 +56,7 @@ __all__ = [
     "encode_deals",
     "decode_deals",
     "deal_flags",
+    "check_deal_ids",
     "deal_id_flags",
     "OUTSIDE_DECK",
     "OVERLAP",
@@ -252,6 +254,16 @@ def _decode_kernel(ids, out, bad):  # type: ignore[no-untyped-def]
 
 
 @BatchKernel
+def _check_ids_kernel(ids, bad):  # type: ignore[no-untyped-def]
+    n = ids.shape[0]
+    for c in numba.prange(bad.shape[0]):
+        b = 0
+        for i in range(c * CHUNK, min(n, (c + 1) * CHUNK)):
+            b |= _id_bad(ids[i])
+        bad[c] = b
+
+
+@BatchKernel
 def _flags_kernel(masks, flags):  # type: ignore[no-untyped-def]
     for i in numba.prange(masks.shape[0]):
         flags[i] = _hands_flags(masks[i, 0], masks[i, 1], masks[i, 2], masks[i, 3])
@@ -424,6 +436,25 @@ def decode_deals(ids: object, *, check: bool = True, out: np.ndarray | None = No
     return res
 
 
+def check_deal_ids(ids: object) -> None:
+    """Raise :class:`CodecError` naming the first id that is not a deal (one pass, nothing allocated per row).
+
+    >>> check_deal_ids([0xFAAAAA5555500000, 0xFAAAAA5555500000])
+    >>> check_deal_ids([0xFAAAAA5555500000, 0xFF])
+    Traceback (most recent call last):
+    ...
+    bitcards.errors.CodecError: row 1: deal id 0xff is not a deal: card 2 (S9) would be the 3rd card of skat
+    """
+    x = as_ids(ids, "ids")
+    if x.ndim != 1:
+        raise CodecError(f"ids must be 1-dimensional, got shape {x.shape}")
+    bad = np.empty(_n_chunks(x.shape[0]), dtype=np.int64)
+    _check_ids_kernel(x.shape[0], x, bad)
+    if bad.any():
+        i = int(np.flatnonzero(deal_id_flags(x))[0])
+        raise CodecError(f"row {i}: deal id {int(x[i]):#x} is not a deal: {explain_deal_id(int(x[i]))}")
+
+
 def deal_flags(masks: object) -> np.ndarray:
     """Validation flags of ``(n, 4)`` masks: 0 for a deal, else OUTSIDE_DECK | OVERLAP | WRONG_COUNT bits.
 
@@ -458,6 +489,7 @@ def _warm() -> None:
     bad = np.empty(1, dtype=np.uint64)
     _encode_kernel.warm(m, ids, bad, True)
     _decode_kernel.warm(ids, out, bad.view(np.int64))
+    _check_ids_kernel.warm(ids, bad.view(np.int64))
     flags = np.empty(1, dtype=np.uint8)
     _flags_kernel.warm(m, flags)
     _id_flags_kernel.warm(ids, flags)
