@@ -132,3 +132,8 @@ def test_id_encode_several_notation_deals(monkeypatch: pytest.MonkeyPatch, capsy
     rc, out, err = run_cli(["skat", "id", "encode", "--keep-going"], text, monkeypatch, capsys)
     assert rc == 2 and out == "AABQVVWqqvo=\nr6qqVVUF\nr6qqVVUF\n"
     assert err == "bitcards: error: line 12, card 1: card S7 is already present (line 11)\n"
+
+
+def test_negative_decimal_argument(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, _ = run_cli(["skat", "id", "decode", "--decimal", "-88327439690491", "--json"], "", monkeypatch, capsys)
+    assert rc == 0 and json.loads(out)["id"] == "r6qqVVUF"
