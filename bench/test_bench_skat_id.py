@@ -133,3 +133,17 @@ def test_base64_parse_loop_baseline(benchmark) -> None:  # type: ignore[no-untyp
     tag(benchmark, "Base64 -> skat id", N_BASE, "baseline", "Python loop over parse_deal_id (Java rules)")
     out = benchmark(lambda: [parse_deal_id(t) for t in texts])
     assert out == parse_deal_ids(texts).tolist()
+
+
+def test_base64_format_array(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
+    ids = encode_deals(deals(N_B64))
+    tag(benchmark, "skat id -> Base64", N_B64, "bitcards", "format_deal_ids(as_array=True): S12 array, 1 thread")
+    out = benchmark(format_deal_ids, ids, as_array=True)
+    assert out.shape == (N_B64,)
+
+
+def test_base64_parse_array(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
+    arr = format_deal_ids(encode_deals(deals(N_B64)), as_array=True)
+    tag(benchmark, "Base64 -> skat id", N_B64, "bitcards", "parse_deal_ids on an S12 array, 1 thread")
+    out = benchmark(parse_deal_ids, arr)
+    assert out.shape == (N_B64,)

@@ -220,3 +220,18 @@ def test_java_base64_decoder_agrees_with_strict_python(data: bytes) -> None:
 
 def test_encode_deal_matches_format() -> None:
     assert format_deal_id(encode_deal([0x3FF, 0xFFC00, 0x3FF00000, 0xC0000000])) == "AABQVVWqqvo="
+
+
+def test_bulk_numpy_bytes_arrays() -> None:
+    d = deal(30_000, "skat", seed=12)  # above the parallel threshold
+    ids = encode_deals(d)
+    arr = format_deal_ids(ids, as_array=True)
+    assert arr.dtype == np.dtype("S12") and arr.shape == (30_000,)
+    assert [b.decode() for b in arr.tolist()] == format_deal_ids(ids)
+    assert (parse_deal_ids(arr) == ids).all()
+    special = np.array([b"r6qqVVUF", b"AABQVVWqqvoAAA==", b"MYKAmZXGhaQ"])
+    assert parse_deal_ids(special).tolist() == [REVERSED_ID, README_ID, ACCEPT["MYKAmZXGhaQ"]]
+    for bad, why in ((b"AB-C", "URL-safe"), (b"AABQ\x00VVWqqvo=", "character"), (b"\xe9\xe9", "character")):
+        with pytest.raises(CodecError, match=f"^row 1: .*{why}"):
+            parse_deal_ids(np.array([b"r6qqVVUF", bad]))
+    assert format_deal_ids(np.empty(0, dtype=np.uint64), as_array=True).shape == (0,)

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Callable, Iterable, Sequence
+from typing import Literal, overload
 
 import numba
 import numpy as np
@@ -319,8 +320,9 @@ def _put_group(v, nchars, k0, enc, out, p):  # type: ignore[no-untyped-def]
 
 
 @BatchKernel
-def _b64_encode_kernel(ids, starts, enc, out):  # type: ignore[no-untyped-def]
-    """Write the padded Base64 of id ``i`` at ``out[starts[i]:]``, then a newline."""
+def _b64_encode_kernel(ids, starts, enc, out, slot):  # type: ignore[no-untyped-def]
+    """Write the padded Base64 of id ``i`` at ``out[starts[i]:]``, then a newline (``slot == 0``) or
+    NULs up to ``slot`` characters."""
     for i in numba.prange(ids.shape[0]):
         x = ids[i]
         p = starts[i]
@@ -344,7 +346,11 @@ def _b64_encode_kernel(ids, starts, enc, out):  # type: ignore[no-untyped-def]
             _put_group(v1, nchars, 4, enc, out, p + 4)
         if groups > 2:
             _put_group(v2, nchars, 8, enc, out, p + 8)
-        out[p + padded] = 10  # newline
+        if slot == 0:
+            out[p + padded] = 10  # newline
+        else:
+            for k in range(padded, slot):
+                out[p + k] = 0
 
 
 @BatchKernel
@@ -408,14 +414,23 @@ def _b64_decode_kernel(buf, starts, ends, dec, out, flags):  # type: ignore[no-u
         flags[i] = bad
 
 
-def format_deal_ids(ids: object, *, check: bool = True) -> list[str]:
+@overload
+def format_deal_ids(ids: object, *, check: bool = ..., as_array: Literal[False] = ...) -> list[str]: ...
+@overload
+def format_deal_ids(ids: object, *, check: bool = ..., as_array: Literal[True]) -> np.ndarray: ...
+def format_deal_ids(ids: object, *, check: bool = True, as_array: bool = False) -> list[str] | np.ndarray:
     """Base64 game ids of an array of packed deal ids, without a Python loop per id.
 
     Numba kernels write every id's padded Base64 into one newline-separated buffer, which one
-    ``decode().split()`` turns into strings. With ``check`` every id is validated first.
+    ``decode().split()`` turns into strings. ``as_array=True`` skips the Python strings and returns
+    a NumPy ``S12`` array (a view of fixed 12-byte slots, NUL-padded for 8-character ids; NumPy
+    drops the padding when reading an element), e.g. for pandas or Arrow. With ``check`` every id
+    is validated first.
 
     >>> format_deal_ids([0xFAAAAA5555500000, 0x55555AAAAAF])
     ['AABQVVWqqvo=', 'r6qqVVUF']
+    >>> format_deal_ids([0xFAAAAA5555500000, 0x55555AAAAAF], as_array=True)
+    array([b'AABQVVWqqvo=', b'r6qqVVUF'], dtype='|S12')
     """
     x = as_ids(ids, "ids")
     if x.ndim != 1:
@@ -423,6 +438,10 @@ def format_deal_ids(ids: object, *, check: bool = True) -> list[str]:
     if check:
         check_deal_ids(x)
     n = x.shape[0]
+    if as_array:
+        slots = np.empty(n * 12, dtype=np.uint8)
+        _b64_encode_kernel(n, x, np.arange(0, 12 * n, 12, dtype=np.int64), _ENC, slots, 12)
+        return slots.view("S12")
     if n == 0:
         return []
     lens = np.empty(n, dtype=np.int64)
@@ -430,8 +449,30 @@ def format_deal_ids(ids: object, *, check: bool = True) -> list[str]:
     ends = np.cumsum(lens)
     starts = ends - lens
     buf = np.empty(int(ends[-1]), dtype=np.uint8)
-    _b64_encode_kernel(n, x, starts, _ENC, buf)
+    _b64_encode_kernel(n, x, starts, _ENC, buf, 0)
     return buf[:-1].tobytes().decode("ascii").split("\n")
+
+
+def _parse_fixed(arr: np.ndarray) -> np.ndarray:
+    """``parse_deal_ids`` on a NumPy bytes array (e.g. from ``format_deal_ids(as_array=True)``): no copies."""
+    n = arr.shape[0]
+    w = arr.dtype.itemsize
+    arr = np.ascontiguousarray(arr)
+    buf = arr.view(np.uint8).reshape(-1)
+    starts = np.arange(0, n * w, w, dtype=np.int64)
+    ends = starts + np.char.str_len(arr).astype(np.int64)
+    out = np.empty(n, dtype=np.uint64)
+    flags = np.empty(n, dtype=np.uint8)
+    _b64_decode_kernel(n, buf, starts, ends, _DEC, out, flags)
+    if flags.any():
+        i = int(np.flatnonzero(flags)[0])
+        text = arr[i].decode("latin-1")
+        try:
+            parse_deal_id(text)
+        except CodecError as e:
+            raise CodecError(f"row {i}: {e}") from None
+        raise CodecError(f"row {i}: deal id {text!r} is not valid")  # pragma: no cover - kernel and scalar agree
+    return out
 
 
 def _line_bounds(buf: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -448,8 +489,9 @@ def _line_bounds(buf: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
 def parse_deal_ids(texts: Iterable[str] | Sequence[str]) -> np.ndarray:
     """Packed deal ids of Base64 game ids, decoded by a Numba kernel (Java's accept/reject rules).
 
-    The texts are joined into one buffer (one C-level join, no Python loop per id); the first bad
-    id raises :class:`CodecError` naming its row and the reason.
+    The texts are joined into one buffer (one C-level join, no Python loop per id); a NumPy bytes
+    array (``S`` dtype) is read in place. The first bad id raises :class:`CodecError` naming its row
+    and the reason.
 
     >>> [hex(v) for v in parse_deal_ids(["AABQVVWqqvo=", "r6qqVVUF", "MYKAmZXGhaQ"])]
     ['0xfaaaaa5555500000', '0x55555aaaaaf', '0xa485c69599808231']
@@ -458,6 +500,8 @@ def parse_deal_ids(texts: Iterable[str] | Sequence[str]) -> np.ndarray:
     ...
     bitcards.errors.CodecError: row 1: deal id '0000' is not a deal: card 5 (SO) would be the 3rd card of skat
     """
+    if isinstance(texts, np.ndarray) and texts.dtype.kind == "S" and texts.ndim == 1:
+        return _parse_fixed(texts)
     items = texts if isinstance(texts, list) else list(texts)
     n = len(items)
     if n == 0:
@@ -498,6 +542,7 @@ def _warm() -> None:
     _b64_lengths_kernel.warm(ids, lens)
     buf = np.empty(int(lens.sum()), dtype=np.uint8)
     starts = np.cumsum(lens) - lens
-    _b64_encode_kernel.warm(ids, starts, _ENC, buf)
+    _b64_encode_kernel.warm(ids, starts, _ENC, buf, 0)
+    _b64_encode_kernel.warm(ids, np.arange(0, 24, 12, dtype=np.int64), _ENC, np.empty(24, dtype=np.uint8), 12)
     flags = np.empty(2, dtype=np.uint8)
     _b64_decode_kernel.warm(buf, starts, starts + lens - 1, _DEC, ids.copy(), flags)
