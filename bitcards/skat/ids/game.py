@@ -120,14 +120,14 @@ def _pext64(typingctx, src, mask):  # type: ignore[no-untyped-def]
     return sig, codegen
 
 
-@overload(spread_even, jit_options={"cache": True})  # type: ignore[typeddict-unknown-key]
+@overload(spread_even)
 def _ol_spread_even(x):  # type: ignore[no-untyped-def]
     if HAVE_FAST_PDEP:
         return lambda x: _pdep64(types.uint64(x) & types.uint64(0xFFFFFFFF), types.uint64(0x5555555555555555))  # noqa: E731
     return lambda x: spread32(x)  # noqa: E731
 
 
-@overload(compact_even, jit_options={"cache": True})  # type: ignore[typeddict-unknown-key]
+@overload(compact_even)
 def _ol_compact_even(x):  # type: ignore[no-untyped-def]
     if HAVE_FAST_PDEP:
         return lambda x: _pext64(types.uint64(x), types.uint64(0x5555555555555555))  # noqa: E731
