@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bitcards.errors import CodecError, InvalidCardsError
 from bitcards.skat.ids import (
-    BID_VALUES,
+    BID_TABLE,
     Game,
     GameRun,
     decode_run,
@@ -65,8 +65,8 @@ def runs(draw: st.DrawFn, sorted_hands: bool = False, with_tricks: bool = True) 
 
 def test_bid_values() -> None:
     # GameRunTest.should_get_array_of_bid_values
-    assert len(BID_VALUES) == 73 and BID_VALUES[0] == 0 and BID_VALUES[1] == 18 and BID_VALUES[72] == 264
-    assert list(BID_VALUES) == sorted(set(BID_VALUES))
+    assert len(BID_TABLE) == 73 and BID_TABLE[0] == 0 and BID_TABLE[1] == 18 and BID_TABLE[72] == 264
+    assert list(BID_TABLE) == sorted(set(BID_TABLE))
 
 
 def test_readme_run() -> None:

@@ -46,7 +46,7 @@ from bitcards.skat.ids.game import (
     explain_deal_id,
 )
 from bitcards.skat.ids.run import (
-    BID_VALUES,
+    BID_TABLE,
     GAME_KINDS,
     RUN_BITS,
     GameRun,
@@ -69,7 +69,7 @@ from bitcards.skat.ids.text import (
 
 __all__ = [
     "ALPHABET",
-    "BID_VALUES",
+    "BID_TABLE",
     "GAME_KINDS",
     "MASK_DECK",
     "OUTSIDE_DECK",

@@ -7,7 +7,7 @@ written most significant bit first into increasing positions):
 stream bits    width  field
 =============  =====  ==========================================================
 0-63           64     the deal id (:mod:`bitcards.skat.ids.game`)
-64, 71, 78     7 each bids of front, middle, rear: indices into :data:`BID_VALUES`
+64, 71, 78     7 each bids of front, middle, rear: indices into :data:`BID_TABLE`
 85, 90         5 each the two cards put into the skat (or the skat of a hand game)
 95             3      game kind: 0 null, 1 diamonds (S), 2 hearts (R), 3 spades (G), 4 clubs (E), 5 grand
 98-101         1 each hand, ouvert, hand announced, ouvert announced
@@ -54,7 +54,7 @@ from bitcards.skat.ids.codec import _readings, bytes_to_id, id_to_bytes, java_ba
 from bitcards.skat.ids.game import Game, explain_deal_id
 
 __all__ = [
-    "BID_VALUES",
+    "BID_TABLE",
     "GAME_KINDS",
     "RUN_BITS",
     "GameRun",
@@ -67,8 +67,9 @@ __all__ = [
     "run_decimal_readings",
 ]
 
-#: skat-game-id's 73 bid values; a run stores indices into this table (0 = pass)
-BID_VALUES: tuple[int, ...] = (
+#: skat-game-id's 73 bid values; a run stores indices into this table (0 = pass). Not the same as
+#: ``bitcards.skat.BID_VALUES``: it has 0 and some values no game reaches (171, 189, 207, ...), as Java's has.
+BID_TABLE: tuple[int, ...] = (
     0, 18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48,
     50, 54, 55, 59, 60, 63, 66, 70, 72, 77, 80, 81, 84, 88, 90, 96,
     99, 100, 108, 110, 117, 120, 121, 126, 130, 132, 135, 140, 143,
@@ -93,7 +94,7 @@ class GameRun:
 
     ``game`` lists the hands in any order; ``tricks`` holds 10 triples of card *indices* into
     the front, middle and rear hands as listed (or is empty: no tricks recorded). ``bids`` are
-    indices into :data:`BID_VALUES`; ``skat_cards`` are the two cards put into the skat (card
+    indices into :data:`BID_TABLE`; ``skat_cards`` are the two cards put into the skat (card
     numbers); ``kind`` indexes :data:`GAME_KINDS`.
 
     >>> g = Game.from_id("AABQVVWqqvo=")
@@ -127,9 +128,9 @@ class GameRun:
         if len(bids) != 3:
             raise InvalidCardsError(f"a run has 3 bids (front, middle, rear), got {len(bids)}")
         for who, b in zip(("front", "middle", "rear"), bids):
-            if not 0 <= b < len(BID_VALUES):
+            if not 0 <= b < len(BID_TABLE):
                 raise InvalidCardsError(
-                    f"bid of {who} is {b}: bids are indices 0..{len(BID_VALUES) - 1} into BID_VALUES"
+                    f"bid of {who} is {b}: bids are indices 0..{len(BID_TABLE) - 1} into BID_TABLE"
                     " (a 7-bit field; Java would store it wrapped)"
                 )
         cards = tuple(int(c) for c in self.skat_cards)
@@ -172,8 +173,8 @@ class GameRun:
 
     @property
     def bid_values(self) -> tuple[int, int, int]:
-        """The bids as game values (``BID_VALUES[index]``)."""
-        return (BID_VALUES[self.bids[0]], BID_VALUES[self.bids[1]], BID_VALUES[self.bids[2]])
+        """The bids as game values (``BID_TABLE[index]``)."""
+        return (BID_TABLE[self.bids[0]], BID_TABLE[self.bids[1]], BID_TABLE[self.bids[2]])
 
     @property
     def solo_player(self) -> str | None:

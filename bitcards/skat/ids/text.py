@@ -40,7 +40,7 @@ from typing import Literal
 
 from bitcards.errors import InvalidCardsError, ParseError
 from bitcards.skat.ids.game import Game
-from bitcards.skat.ids.run import BID_VALUES, GAME_KINDS, GameRun
+from bitcards.skat.ids.run import BID_TABLE, GAME_KINDS, GameRun
 
 __all__ = ["parse_game", "format_game", "parse_game_run", "parse_game_runs", "format_game_run", "parse_skat_card"]
 
@@ -191,9 +191,9 @@ def _read_bid(lines: _Lines, i: int, who: str, last: int) -> tuple[int, int, int
     if not _INT.fullmatch(text):
         raise ParseError(f"line {lineno}: bid of {who} {text!r} is not a number", token=text, line=lineno)
     b = int(text)
-    if not 0 <= b < len(BID_VALUES):
+    if not 0 <= b < len(BID_TABLE):
         raise ParseError(
-            f"line {lineno}: bid of {who} {b} is not an index 0..{len(BID_VALUES) - 1} into the bid values",
+            f"line {lineno}: bid of {who} {b} is not an index 0..{len(BID_TABLE) - 1} into the bid values",
             token=text,
             line=lineno,
         )
@@ -344,7 +344,7 @@ def format_game_run(
     game = format_game(run.game, sep=sep, comments=comments).splitlines()
     note = (lambda s: f" -- {s}") if comments else (lambda s: "")
     cards = _name(run.skat_cards[0]) + sep + _name(run.skat_cards[1]) + note("skat cards")
-    bids = [f"{b:02d}{note(f'bid of {who} ({BID_VALUES[b]})')}" for b, who in zip(run.bids, ("front", "middle", "rear"))]
+    bids = [f"{b:02d}{note(f'bid of {who} ({BID_TABLE[b]})')}" for b, who in zip(run.bids, ("front", "middle", "rear"))]
     gtype = f"{run.kind}" + "".join("1" if f else "0" for f in run.flags) + note(GAME_KINDS[run.kind])
     tricks = ["".join(str(i) for i in t) for t in run.tricks]
     body = [*bids, cards] if order == "reader" else [cards, *bids]
