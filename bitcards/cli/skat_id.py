@@ -1,0 +1,268 @@
+"""``bitcards skat id ...`` and ``bitcards skat run-id ...``: skat-game-id ids from the command line.
+
+* ``id encode [FILE]``: deals (one per line as 32 cards front, middle, rear, skat; or deals in
+  the four-line notation, one after the other) -> one Base64 id per line (``--decimal`` for the
+  decimal id).
+* ``id decode [ID ...]``: ids (arguments, or one per line on stdin) -> deals in the notation.
+* ``run-id encode [FILE]``: game runs in the run notation (one after the other) -> ids.
+
+With ``--keep-going`` a bad line is reported and reading resumes after the next blank line
+(separate multi-line deals and runs with blank lines to use it).
+* ``run-id decode [ID ...]``: run ids -> runs in the notation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from bitcards.cli._common import (
+    ArgumentParser,
+    UserError,
+    add_json,
+    add_keep_going,
+    emit_json,
+    numbered_lines,
+    open_input,
+    report_bad,
+)
+from bitcards.errors import BitcardsError, CodecError, ParseError
+from bitcards.skat.ids import (
+    GAME_KINDS,
+    Game,
+    GameRun,
+    deal_id_from_decimal,
+    format_game,
+    format_game_run,
+    format_run_id,
+    parse_deal_id,
+    parse_run_id,
+    run_from_decimal,
+    run_to_decimal,
+)
+from bitcards.skat.ids.text import _next_content, _read_game, _read_run, _strip
+
+_DECIMAL = re.compile(r"[+-]?[0-9]+")
+
+
+def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add the ``id`` and ``run-id`` command groups to ``bitcards skat``."""
+    for name, what in (("id", "game ids (deals)"), ("run-id", "game-run ids (whole games)")):
+        p = skat_sub.add_parser(name, help=f"skat-game-id {what}: encode and decode", description=__doc__)
+        sub = p.add_subparsers(dest=f"{name}_command", metavar="COMMAND", parser_class=ArgumentParser)
+        sub.required = True
+        enc = sub.add_parser("encode", help=f"text notation -> {what}")
+        enc.add_argument("file", nargs="?", help="input file (default: stdin)")
+        enc.add_argument("--decimal", action="store_true", help="write decimal ids (Java's computeIdAsBigInteger)")
+        add_json(enc)
+        add_keep_going(enc)
+        dec = sub.add_parser("decode", help=f"{what} -> text notation")
+        dec.add_argument("ids", nargs="*", metavar="ID", help="ids (default: one per line on stdin)")
+        dec.add_argument("--decimal", action="store_true", help="the ids are decimal, not Base64")
+        dec.add_argument("--length", type=int, help="byte length of decimal ids (decimals drop leading zero bytes)")
+        if name == "id":
+            dec.add_argument("--one-line", action="store_true", help="one deal per line (stacks separated by spaces)")
+            enc.set_defaults(func=_encode_deals)
+            dec.set_defaults(func=_decode_deals)
+        else:
+            dec.add_argument(
+                "--order",
+                choices=("reader", "readme"),
+                default="reader",
+                help="bids before the skat cards (reader, default; Java's reader reads it) or after (readme)",
+            )
+            enc.set_defaults(func=_encode_runs)
+            dec.set_defaults(func=_decode_runs)
+        add_json(dec)
+        add_keep_going(dec)
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _names(cards: tuple[int, ...]) -> list[str]:
+    return ["SRGE"[c // 8] + "789XUOKA"[c % 8] for c in cards]
+
+
+def _game_json(g: Game) -> dict[str, Any]:
+    return {name: _names(st) for name, st in zip(("front", "middle", "rear", "skat"), g.stacks)}
+
+
+def _run_json(r: GameRun) -> dict[str, Any]:
+    return {
+        **_game_json(r.game),
+        "bids": list(r.bids),
+        "bid_values": list(r.bid_values),
+        "skat_cards": _names(r.skat_cards),
+        "kind": GAME_KINDS[r.kind],
+        "hand": r.hand,
+        "ouvert": r.ouvert,
+        "hand_announced": r.hand_announced,
+        "ouvert_announced": r.ouvert_announced,
+        "tricks": [list(t) for t in r.tricks],
+    }
+
+
+def _ids(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
+    """``(label, id text)`` from the arguments or from stdin (blank lines skipped)."""
+    if args.ids:
+        for i, text in enumerate(args.ids, start=1):
+            yield f"argument {i}", text
+        return
+    for n, line in numbered_lines(sys.stdin):
+        if line.strip():
+            yield f"line {n}", line.strip()
+
+
+def _decimal(text: str, label: str) -> int:
+    if not _DECIMAL.fullmatch(text):
+        raise CodecError(f"{text!r} is not a decimal id")
+    return int(text)
+
+
+def _after_blank(lines: list[tuple[int, str]], line: int) -> int:
+    """Index of the first blank line after line number ``line`` (where --keep-going resumes)."""
+    return next((j for j, (n, raw) in enumerate(lines) if n > line and not raw.strip()), len(lines))
+
+
+def _check_length(args: argparse.Namespace) -> None:
+    if args.length is not None and not args.decimal:
+        raise UserError("--length is only for decimal ids (--decimal)")
+
+
+class _Bad:
+    """Counts bad inputs; without --keep-going the first one stops the command."""
+
+    def __init__(self, keep_going: bool) -> None:
+        self.keep_going = keep_going
+        self.count = 0
+
+    def __call__(self, label: str, e: BitcardsError) -> None:
+        msg = str(e)
+        if not msg.startswith(("line ", "run starting")):
+            msg = f"{label}: {msg}"
+        if not self.keep_going:
+            raise type(e)(msg)
+        self.count += 1
+        report_bad(msg)
+
+    def rc(self) -> int:
+        return 2 if self.count else 0
+
+
+# --- id ---------------------------------------------------------------------------------
+
+
+def _encode_deals(args: argparse.Namespace) -> int:
+    bad = _Bad(args.keep_going)
+    stream = open_input(args.file)
+    try:
+        lines = list(numbered_lines(stream))
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    content = [(n, raw) for n, raw in lines if _strip(raw)]
+    if not content:
+        return 0
+    if len(_strip(content[0][1])) >= 64:  # one deal per line
+        items: list[tuple[int, Game]] = []
+        for n, raw in content:
+            try:
+                game, _ = _read_game([(n, raw)], 0)
+            except ParseError as e:
+                bad(f"line {n}", e)
+                continue
+            items.append((n, game))
+    else:  # deals in the notation (four lines each, or any split), one after the other
+        items = []
+        i = 0
+        while True:
+            _, start, text = _next_content(lines, i)
+            if not text:
+                break
+            try:
+                game, i = _read_game(lines, i)
+            except ParseError as e:
+                bad(f"line {e.line}", e)
+                i = _after_blank(lines, e.line or start)
+                continue
+            items.append((start, game))
+    for n, g in items:
+        if args.json:
+            emit_json({"line": n, "id": g.base64(), "decimal": g.decimal()})
+        else:
+            sys.stdout.write(f"{g.decimal() if args.decimal else g.base64()}\n")
+    return bad.rc()
+
+
+def _decode_deals(args: argparse.Namespace) -> int:
+    _check_length(args)
+    bad = _Bad(args.keep_going)
+    first = True
+    for label, text in _ids(args):
+        try:
+            x = deal_id_from_decimal(_decimal(text, label), args.length) if args.decimal else parse_deal_id(text)
+        except CodecError as e:
+            bad(label, e)
+            continue
+        g = Game.from_id(x)
+        if args.json:
+            emit_json({"id": g.base64(), "decimal": g.decimal(), **_game_json(g)})
+        elif args.one_line:
+            sys.stdout.write(format_game(g).replace("\n", " ").rstrip() + "\n")
+        else:
+            sys.stdout.write(("" if first else "\n") + format_game(g))
+        first = False
+    return bad.rc()
+
+
+# --- run-id -----------------------------------------------------------------------------
+
+
+def _encode_runs(args: argparse.Namespace) -> int:
+    bad = _Bad(args.keep_going)
+    stream = open_input(args.file)
+    try:
+        lines = list(numbered_lines(stream))
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    i = 0
+    k = 0
+    while True:
+        _, start, text = _next_content(lines, i)
+        if not text:
+            break
+        try:
+            run, i = _read_run(lines, i)
+        except ParseError as e:
+            bad(f"line {e.line}", e)
+            i = _after_blank(lines, e.line or start)
+            continue
+        k += 1
+        if args.json:
+            emit_json({"run": k, "line": start, "id": format_run_id(run), "decimal": run_to_decimal(run)})
+        else:
+            sys.stdout.write(f"{run_to_decimal(run) if args.decimal else format_run_id(run)}\n")
+    return bad.rc()
+
+
+def _decode_runs(args: argparse.Namespace) -> int:
+    _check_length(args)
+    bad = _Bad(args.keep_going)
+    first = True
+    for label, text in _ids(args):
+        try:
+            r = run_from_decimal(_decimal(text, label), args.length) if args.decimal else parse_run_id(text)
+        except CodecError as e:
+            bad(label, e)
+            continue
+        if args.json:
+            emit_json({"id": format_run_id(r), "decimal": run_to_decimal(r), **_run_json(r)})
+        else:
+            sys.stdout.write(("" if first else "\n") + format_game_run(r, order=args.order))
+        first = False
+    return bad.rc()

@@ -1,0 +1,139 @@
+"""``bitcards skat id`` and ``bitcards skat run-id``."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from bitcards.cli import main
+from bitcards.deal import deal
+from bitcards.skat.ids import Game, encode_deals, format_deal_ids
+from tests.skat_id.test_run import README_RUN_DEC, README_RUN_ID
+from tests.skat_id.test_text import README_RUN, SAMPLE_DEFAULT, SAMPLE_RUN
+
+README_LINE = "S7S8S9SXSUSOSKSAR7R8R9RXRURORKRAG7G8G9GXGUGOGKGAE7E8E9EXEUEOEKEA"
+REVERSED_LINE = "EAEKEOEUEXE9E8E7GAGK GOGUGXG9G8G7RARKRORU RXR9R8R7SASKSOSUSXS9 S8S7"
+
+
+def run_cli(
+    argv: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    rc = main(argv)
+    cap = capsys.readouterr()
+    return rc, cap.out, cap.err
+
+
+def test_id_encode_lines_and_notation(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, _ = run_cli(["skat", "id", "encode"], f"{README_LINE}\n\n{REVERSED_LINE}\n", monkeypatch, capsys)
+    assert rc == 0 and out == "AABQVVWqqvo=\nr6qqVVUF\n"
+    rc, out, _ = run_cli(["skat", "id", "encode", "--decimal"], f"{README_LINE}\n{REVERSED_LINE}\n", monkeypatch, capsys)
+    assert out == "88327439690490\n-88327439690491\n"
+    rc, out, _ = run_cli(["skat", "id", "encode", "--json"], SAMPLE_DEFAULT, monkeypatch, capsys)
+    assert json.loads(out) == {"line": 1, "id": "AABQVVWqqvo=", "decimal": 88327439690490}
+
+
+def test_id_encode_file_and_bulk(tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    games = [Game.from_masks([int(m) for m in row]) for row in deal(50, "skat", seed=3)]
+    f = tmp_path / "deals.txt"
+    f.write_text("".join(str(g).replace("\n", " ") + "\n" for g in games))
+    rc, out, _ = run_cli(["skat", "id", "encode", str(f)], "", monkeypatch, capsys)
+    assert rc == 0 and out.split() == format_deal_ids(encode_deals(deal(50, "skat", seed=3)))
+    rc, out, _ = run_cli(["skat", "id", "decode", "--one-line"], out, monkeypatch, capsys)
+    assert out == f.read_text()
+
+
+def test_id_bad_lines(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    text = f"{README_LINE}\n{README_LINE[:-2]}S7\n{REVERSED_LINE}\n"
+    rc, out, err = run_cli(["skat", "id", "encode"], text, monkeypatch, capsys)
+    assert rc == 2 and out == "" and err == "bitcards: error: line 2, card 32: card S7 is already present (line 2)\n"
+    rc, out, err = run_cli(["skat", "id", "encode", "--keep-going"], text, monkeypatch, capsys)
+    assert rc == 2 and out == "AABQVVWqqvo=\nr6qqVVUF\n" and err.count("\n") == 1 and "line 2" in err
+
+
+def test_id_decode(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, _ = run_cli(["skat", "id", "decode", "AABQVVWqqvo=", "MYKAmZXGhaQ"], "", monkeypatch, capsys)
+    assert rc == 0
+    readme = SAMPLE_DEFAULT.replace(" ", "").replace("--somecomment", "")
+    assert out == readme + "\n" + str(Game.from_id("MYKAmZXGhaQ")) + "\n"
+    rc, out, _ = run_cli(["skat", "id", "decode", "--json"], "r6qqVVUF\n", monkeypatch, capsys)
+    obj = json.loads(out)
+    assert obj["decimal"] == -88327439690491 and obj["skat"] == ["S7", "S8"]
+    rc, out, err = run_cli(["skat", "id", "decode", "--decimal", "88327439690490"], "", monkeypatch, capsys)
+    assert rc == 2 and "ambiguous" in err and "--length" in err and err.count("\n") == 1
+    rc, out, err = run_cli(
+        ["skat", "id", "decode", "--decimal", "--length", "6", "88327439690490", "--one-line"], "", monkeypatch, capsys
+    )
+    assert rc == 0
+    assert out.replace(" ", "") == str(Game.from_id("UFVVqqr6")).replace("\n", "") + "\n"
+    rc, out, err = run_cli(["skat", "id", "decode", "--keep-going"], "AABQVVWqqvo=\nAB-C\n0000\n", monkeypatch, capsys)
+    assert rc == 2 and err.splitlines()[0].startswith("bitcards: error: line 2: ") and len(err.splitlines()) == 2
+    rc, out, err = run_cli(["skat", "id", "decode", "--length", "6", "AABQVVWqqvo="], "", monkeypatch, capsys)
+    assert rc == 2 and "--decimal" in err
+
+
+def test_run_id(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, _ = run_cli(["skat", "run-id", "encode"], SAMPLE_RUN + "\n" + README_RUN, monkeypatch, capsys)
+    assert rc == 0 and out == f"{README_RUN_ID}\n{README_RUN_ID}\n"
+    rc, out, _ = run_cli(["skat", "run-id", "encode", "--decimal"], README_RUN, monkeypatch, capsys)
+    assert out == f"{README_RUN_DEC}\n"
+    rc, out, _ = run_cli(["skat", "run-id", "decode", README_RUN_ID], "", monkeypatch, capsys)
+    assert out == "".join(line.split(" --")[0] + "\n" for line in SAMPLE_RUN.splitlines())
+    rc, out2, _ = run_cli(
+        ["skat", "run-id", "decode", "--order", "readme", "--decimal"], f"{README_RUN_DEC}\n", monkeypatch, capsys
+    )
+    assert out2 == "".join(line.split(" --")[0] + "\n" for line in README_RUN.splitlines())
+    rc, out, _ = run_cli(["skat", "run-id", "decode", "--json", README_RUN_ID], "", monkeypatch, capsys)
+    obj = json.loads(out)
+    assert obj["bids"] == [7, 5, 4] and obj["kind"] == "clubs" and obj["tricks"][0] == [0, 1, 2]
+    rc, out, _ = run_cli(["skat", "run-id", "encode", "--json"], README_RUN, monkeypatch, capsys)
+    assert json.loads(out) == {"run": 1, "line": 1, "id": README_RUN_ID, "decimal": README_RUN_DEC}
+
+
+def test_run_id_bad_input(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = SAMPLE_RUN.replace("05 --", "99 --")
+    rc, out, err = run_cli(["skat", "run-id", "encode"], bad, monkeypatch, capsys)
+    assert (
+        rc == 2 and out == "" and err == "bitcards: error: line 6: bid of middle 99 is not an index 0..72 into the bid values\n"
+    )
+    rc, out, err = run_cli(["skat", "run-id", "encode", "--keep-going"], bad + "\n" + SAMPLE_RUN, monkeypatch, capsys)
+    assert rc == 2 and out == f"{README_RUN_ID}\n" and len(err.splitlines()) == 1
+    rc, out, err = run_cli(
+        ["skat", "run-id", "decode", "--keep-going", "AABQVVWqqvpwKETIPCAhMbGwqKipuXl4ZCSk", README_RUN_ID],
+        "",
+        monkeypatch,
+        capsys,
+    )
+    assert rc == 2 and "argument 1" in err and "exactly once" in err and out.count("\n") == 19
+
+
+@pytest.mark.parametrize(
+    "argv,stdin",
+    [
+        (["skat", "id", "decode", "mykAmZXGhaQ"], ""),
+        (["skat", "id", "encode"], "S7S8S9\n"),
+        (["skat", "run-id", "decode", "AAAA"], ""),
+        (["skat", "id", "encode", "/nonexistent/file"], ""),
+    ],
+)
+def test_subprocess_one_line_errors(argv: list[str], stdin: str) -> None:
+    p = subprocess.run([sys.executable, "-m", "bitcards", *argv], input=stdin, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2
+    assert p.stderr.count("\n") == 1 and p.stderr.startswith("bitcards: error: "), p.stderr
+
+
+def test_id_encode_several_notation_deals(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    rev = str(Game.from_id("r6qqVVUF"))
+    text = f"{SAMPLE_DEFAULT}\n{rev}\n\nS7 S8 S9\nS7\n\n{rev}\n"
+    rc, out, err = run_cli(["skat", "id", "encode", "--keep-going"], text, monkeypatch, capsys)
+    assert rc == 2 and out == "AABQVVWqqvo=\nr6qqVVUF\nr6qqVVUF\n"
+    assert err == "bitcards: error: line 12, card 1: card S7 is already present (line 11)\n"
+
+
+def test_negative_decimal_argument(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, _ = run_cli(["skat", "id", "decode", "--decimal", "-88327439690491", "--json"], "", monkeypatch, capsys)
+    assert rc == 0 and json.loads(out)["id"] == "r6qqVVUF"
