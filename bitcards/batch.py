@@ -57,6 +57,17 @@ def as_masks(a: object, name: str = "masks") -> np.ndarray:
     Raises :class:`TypeError` naming the dtype for non-integer input, and
     :class:`InvalidCardsError` for negative values.
     """
+    if isinstance(a, (list, tuple)):
+        # Python ints up to 2**64 - 1, which numpy would otherwise read as float64
+        obj = np.array(a, dtype=object)
+        flat = list(obj.flat)
+        if flat and all(isinstance(x, (int, np.integer)) and not isinstance(x, bool) for x in flat):
+            if min(flat) < 0:
+                row = next(i for i, r in enumerate(obj.reshape(obj.shape[0], -1)) if min(r) < 0)
+                raise InvalidCardsError(f"{name}: negative mask at row {row}", row=row)
+            if max(flat) >= 1 << 64:
+                raise InvalidCardsError(f"{name}: a mask does not fit 64 bits")
+            return obj.astype(np.uint64)
     arr = np.asarray(a)
     if arr.dtype == np.uint64:
         return np.ascontiguousarray(arr)

@@ -69,3 +69,12 @@ def test_validate_flags() -> None:
     with pytest.raises(InvalidCardsError, match="row 0: hand 0 has 1 cards, expected 2"):
         validate(hands[3:], "skat", [2, 2])
     assert validate(np.array([1, 2], dtype=np.uint64), "skat").tolist() == [0, 0]
+
+
+def test_as_masks_takes_python_lists_of_large_ints() -> None:
+    assert as_masks([2**63, 3]).tolist() == [2**63, 3]
+    assert as_masks([[1, 2], [3, 4]]).shape == (2, 2)
+    with pytest.raises(InvalidCardsError, match="negative"):
+        as_masks([1, -1])
+    with pytest.raises(TypeError, match="float64"):
+        as_masks([1.5])

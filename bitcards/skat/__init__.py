@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+from bitcards.skat import ids  # skat-game-id compatible deal and game-run ids
 from bitcards.skat.bid import BidValue, bid_value, bid_values, jack_factor
 from bitcards.skat.rules import (
     BASE_VALUES,
@@ -61,6 +62,7 @@ from bitcards.skat.value import (
 )
 
 __all__ = [
+    "ids",
     # seed bid value
     "BidValue",
     "bid_value",

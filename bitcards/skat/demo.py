@@ -36,3 +36,7 @@ def tour(write: Callable[[str], None]) -> None:
     write(f"  the skat holds CJ D8, 75 points at bid 40: {g}")
     g = game_value("CJ SJ HJ DJ CA CT CK CQ C9 C8 C7 HA", "grand", hand=True, points=95)
     write(f"  four jacks, grand hand, 95 points: {g}; Seeger-Fabian (declarer, others) {seeger_fabian(g.score)}")
+    write("Skat game ids (byte-compatible with the Java library skat-game-id):")
+    from bitcards.skat.ids.demo import tour as ids_tour
+
+    ids_tour(lambda line: write("  " + line))
