@@ -123,11 +123,12 @@ class SimulationResult:
         if self._summary is None:
             from bitcards.simulate.study import STUDIES, get_study
 
-            fn = None
             try:
-                fn = get_study(self.study).summary
+                get_study(self.study)  # loads the registry
             except SimulationError:
-                fn = STUDIES[self.study].summary if self.study in STUDIES else None
+                pass
+            st = STUDIES.get(self.study)
+            fn = st.summary if st is not None and st.fields == self.fields else None
             self._summary = dict(fn(self)) if fn is not None else {}
         return dict(self._summary)
 

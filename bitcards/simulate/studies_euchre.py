@@ -6,7 +6,8 @@ dealer's side**; the kitty is the four undealt cards.
 
 **Trump.** Every one of the four suits is counted as trump in turn (so every
 deal gives four observations, one per suit; by symmetry their laws are equal,
-and the per-suit rows check each other). The turned-up card is not modelled:
+and the per-suit rows check each other). Diamonds and hearts have the same two
+bowers (JD, JH), as do spades and clubs (JS, JC), so their bower rows are equal. The turned-up card is not modelled:
 the deal returns the kitty as a set. The right bower is the jack of trump, the
 left bower the jack of the same-colour suit (diamonds <-> hearts, spades <->
 clubs), and a hand's trumps are the trump suit's cards minus nothing plus the
@@ -27,7 +28,7 @@ from bitcards._bits import popcount
 from bitcards._jit import njit, warmup_task
 from bitcards.layouts import EUCHRE, SUIT_NAMES
 from bitcards.simulate.result import SimulationResult, wilson
-from bitcards.simulate.study import Chunk, Field, Study, register_study
+from bitcards.simulate.study import PARALLEL_ROWS, Chunk, Field, Study, register_study
 
 __all__ = ["trump_mask", "bowers_mask", "EUCHRE_BOWERS", "exact_trumps"]
 
@@ -60,29 +61,39 @@ def trump_mask(trump):  # type: ignore[no-untyped-def]
     return (np.uint64(0x3F) << np.uint64(t * 6)) | bowers_mask(t)
 
 
+@njit
+def _bowers_rows(deals, lo, hi, trumps, bowers):  # type: ignore[no-untyped-def]
+    # rows lo..hi-1 into one block's histograms
+    for i in range(lo, hi):
+        for t in range(4):
+            tm = trump_mask(t)
+            bm = bowers_mask(t)
+            for p in range(4):
+                trumps[p, t, popcount(deals[i, p] & tm)] += 1
+            bowers[0, t, popcount((deals[i, 0] | deals[i, 2]) & bm)] += 1
+            bowers[1, t, popcount((deals[i, 1] | deals[i, 3]) & bm)] += 1
+            bowers[2, t, popcount(deals[i, 4] & bm)] += 1
+
+
 @njit(parallel=True)
 def _bowers_kernel(deals, trumps, bowers):  # type: ignore[no-untyped-def]
+    # one partial histogram per block, summed at the end: the same counts for any thread count
     n = deals.shape[0]
     nblk = min(n, 64)
     pt = np.zeros((nblk, 4, 4, 6), dtype=np.int64)
     pb = np.zeros((nblk, 3, 4, 3), dtype=np.int64)
     for b in numba.prange(nblk):
-        for i in range(b * n // nblk, (b + 1) * n // nblk):
-            for t in range(4):
-                tm = trump_mask(t)
-                bm = bowers_mask(t)
-                for p in range(4):
-                    pt[b, p, t, popcount(deals[i, p] & tm)] += 1
-                pb[b, 0, t, popcount((deals[i, 0] | deals[i, 2]) & bm)] += 1
-                pb[b, 1, t, popcount((deals[i, 1] | deals[i, 3]) & bm)] += 1
-                pb[b, 2, t, popcount(deals[i, 4] & bm)] += 1
+        _bowers_rows(deals, b * n // nblk, (b + 1) * n // nblk, pt[b], pb[b])
     for b in range(nblk):
         trumps += pt[b]
         bowers += pb[b]
 
 
 def _bowers(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk) -> None:
-    _bowers_kernel(deals, acc["trumps"], acc["bowers"])
+    if len(deals) < PARALLEL_ROWS:  # starting threads costs more than it saves
+        _bowers_rows(deals, 0, len(deals), acc["trumps"], acc["bowers"])
+    else:
+        _bowers_kernel(deals, acc["trumps"], acc["bowers"])
 
 
 def _bowers_summary(r: SimulationResult) -> dict[str, float]:
@@ -139,4 +150,6 @@ def exact_trumps(hand_size: int = 5) -> np.ndarray:
 
 @warmup_task
 def _warm() -> None:
-    _bowers_kernel(np.zeros((2, 5), dtype=np.uint64), np.zeros((4, 4, 6), np.int64), np.zeros((3, 4, 3), np.int64))
+    d = np.zeros((2, 5), dtype=np.uint64)
+    _bowers_kernel(d, np.zeros((4, 4, 6), np.int64), np.zeros((3, 4, 3), np.int64))
+    _bowers_rows(d, 0, 2, np.zeros((4, 4, 6), np.int64), np.zeros((3, 4, 3), np.int64))

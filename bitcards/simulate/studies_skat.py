@@ -21,6 +21,9 @@ after picking up the skat), as a signed matadors value: "with N" is ``+N``,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numba
 import numpy as np
 
@@ -28,7 +31,7 @@ from bitcards._bits import popcount
 from bitcards._jit import njit, warmup_task
 from bitcards.layouts import SKAT
 from bitcards.simulate.result import SimulationResult, wilson
-from bitcards.simulate.study import Chunk, Field, Study, register_study, tally
+from bitcards.simulate.study import PARALLEL_ROWS, Chunk, Field, SimulationError, Study, register_study, tally
 
 __all__ = ["jack_factor", "matadors", "SKAT_JACKS", "SKAT_POINTS"]
 
@@ -71,26 +74,42 @@ def jack_factor(mask):  # type: ignore[no-untyped-def]
     return abs(matadors(mask)) + 1
 
 
+@njit
+def _skat_jacks_rows(deals, lo, hi, seat, jacks, mat):  # type: ignore[no-untyped-def]
+    # rows lo..hi-1 into one block's histograms
+    jm = np.uint64(MASK_JACKS)
+    for i in range(lo, hi):
+        for c in range(4):
+            jacks[c, popcount(deals[i, c] & jm)] += 1
+        h = deals[i, seat]
+        mat[matadors(h) + 4, matadors(h | deals[i, 3]) + 4] += 1
+
+
 @njit(parallel=True)
 def _skat_jacks_kernel(deals, seat, jacks, mat):  # type: ignore[no-untyped-def]
+    # one partial histogram per block, summed at the end: the same counts for any thread count
     n = deals.shape[0]
     nblk = min(n, 64)
     pj = np.zeros((nblk, 4, 5), dtype=np.int64)
     pm = np.zeros((nblk, 9, 9), dtype=np.int64)
-    jm = np.uint64(MASK_JACKS)
     for b in numba.prange(nblk):
-        for i in range(b * n // nblk, (b + 1) * n // nblk):
-            for c in range(4):
-                pj[b, c, popcount(deals[i, c] & jm)] += 1
-            h = deals[i, seat]
-            pm[b, matadors(h) + 4, matadors(h | deals[i, 3]) + 4] += 1
+        _skat_jacks_rows(deals, b * n // nblk, (b + 1) * n // nblk, seat, pj[b], pm[b])
     for b in range(nblk):
         jacks += pj[b]
         mat += pm[b]
 
 
 def _skat_jacks(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk) -> None:
-    _skat_jacks_kernel(deals, np.int64(chunk.params["seat"]), acc["jacks"], acc["matadors"])
+    seat = np.int64(chunk.params["seat"])
+    if len(deals) < PARALLEL_ROWS:  # starting threads costs more than it saves
+        _skat_jacks_rows(deals, 0, len(deals), seat, acc["jacks"], acc["matadors"])
+    else:
+        _skat_jacks_kernel(deals, seat, acc["jacks"], acc["matadors"])
+
+
+def _check_seat(params: Mapping[str, Any]) -> None:
+    if params["seat"] not in (0, 1, 2):
+        raise SimulationError(f"seat must be 0 (front), 1 (middle) or 2 (rear), got {params['seat']}")
 
 
 def _skat_jacks_summary(r: SimulationResult) -> dict[str, float]:
@@ -131,6 +150,7 @@ SKAT_JACKS = register_study(
         kernel=_skat_jacks,
         params={"seat": 0},
         summary=_skat_jacks_summary,
+        check=_check_seat,
     )
 )
 
@@ -175,5 +195,6 @@ def exact_jacks(hand_size: int = 10) -> np.ndarray:
 def _warm() -> None:
     d = np.zeros((2, 4), dtype=np.uint64)
     _skat_jacks_kernel(d, np.int64(0), np.zeros((4, 5), np.int64), np.zeros((9, 9), np.int64))
+    _skat_jacks_rows(d, 0, 2, np.int64(0), np.zeros((4, 5), np.int64), np.zeros((9, 9), np.int64))
     matadors(np.uint64(0))
     jack_factor(np.uint64(0))

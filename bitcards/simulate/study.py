@@ -42,7 +42,12 @@ __all__ = [
     "register_study",
     "get_study",
     "tally",
+    "PARALLEL_ROWS",
 ]
+
+
+#: chunks with fewer rows than this run a study's kernel serially (threads cost more than they save)
+PARALLEL_ROWS = 16_384
 
 
 class SimulationError(BitcardsError, ValueError):
@@ -134,6 +139,7 @@ class Study:
       function so Dask workers can import it.
     * ``params``: defaults of the study's integer/str parameters (``chunk.params`` holds the bound ones).
     * ``summary(result)``: headline numbers as a flat ``dict`` of floats (optional).
+    * ``check(params)``: raises :class:`SimulationError` for a bad parameter value (optional).
     """
 
     name: str
@@ -143,6 +149,8 @@ class Study:
     params: Mapping[str, Any] = field(default_factory=dict)
     summary: Callable[[SimulationResult], dict[str, float]] | None = None
     description: str = ""
+    #: ``check(params)`` raises :class:`SimulationError` for a bad parameter value (optional)
+    check: Callable[[Mapping[str, Any]], None] | None = None
 
     def __post_init__(self) -> None:
         names = [f.name for f in self.fields]
@@ -179,7 +187,9 @@ class Study:
             try:
                 new[k] = typ(v)
             except (TypeError, ValueError):
-                raise SimulationError(f"parameter {k}={v!r} of study {self.name!r} is not a {typ.__name__}") from None
+                raise SimulationError(f"parameter {k}={v!r} of study {self.name!r} is not of type {typ.__name__}") from None
+        if self.check is not None:
+            self.check(new)
         return dataclasses.replace(self, params=new)
 
 
