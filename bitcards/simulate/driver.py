@@ -83,12 +83,33 @@ def _merge_into(acc: dict[str, np.ndarray], part: dict[str, np.ndarray]) -> None
         acc[k] = out
 
 
+_WARMED: set[str] = set()
+
+
 def _warm(study: Study) -> None:
-    """Compile (or load from cache) every kernel, the study's included."""
+    """Compile (or load from cache) every kernel, the study's included; once per process and study."""
     import bitcards
 
-    bitcards.warmup()
-    run_rows(study, 0, 0, 2, 2)
+    if not _WARMED:
+        bitcards.warmup()
+        _WARMED.add("")
+    if study.name not in _WARMED:
+        run_rows(study, 0, 0, 2, 2)
+        _WARMED.add(study.name)
+
+
+def _check_reachable(address: str) -> None:
+    """Fail fast (not after the client's timeout) when nothing listens at a tcp:// address."""
+    import socket
+    from urllib.parse import urlsplit
+
+    u = urlsplit(address if "://" in address else f"tcp://{address}")
+    if u.scheme not in ("tcp", "") or u.hostname is None or u.port is None:
+        return  # tls://, inproc:// ...: leave it to distributed
+    try:
+        socket.create_connection((u.hostname, u.port), timeout=10).close()
+    except OSError as e:
+        raise SimulationError(f"cannot reach the Dask scheduler {address}: {e.strerror or e}") from None
 
 
 def simulate(
@@ -204,6 +225,7 @@ def _run_dask(
         own_client = True
         threads = 1
     elif isinstance(scheduler, str):
+        _check_reachable(scheduler)
         try:
             client = distributed.Client(scheduler, timeout="20s")
         except (OSError, TimeoutError) as e:
