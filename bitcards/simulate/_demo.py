@@ -21,7 +21,7 @@ def run_study(write: Callable[[str], None], deals: int = 20_000_000, seed: int =
     s = r.summary()
     rate = deals / r.seconds if r.seconds > 0 else float("inf")
     four_exact = comb(28, 6) / comb(32, 10)
-    write(f"Monte Carlo: {deals:,} Skat deals (seed {r.seed}) in {r.seconds:.2f} s ({rate / 1e6:.1f} M deals/s), study skat-jacks")
+    write(f"Monte Carlo (study skat-jacks): {deals:,} Skat deals, seed {r.seed}, {r.seconds:.2f} s ({rate / 1e6:.1f} M deals/s)")
     share = r.share("jacks")[0]
     exact = [comb(4, j) * comb(28, 10 - j) / comb(32, 10) for j in range(5)]
     write("  jacks in the front hand: " + "  ".join(f"{j}: {share[j]:.4f} ({exact[j]:.4f})" for j in range(5)) + "  (exact)")

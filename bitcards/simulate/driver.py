@@ -42,7 +42,9 @@ def _check_int(name: str, v: Any, low: int) -> int:
     return int(v)
 
 
-def run_rows(study: Study, seed: int, start: int, stop: int, chunk_size: int, threads: int | None = None) -> dict[str, np.ndarray]:
+def run_rows(
+    study: Study, seed: int, start: int, stop: int, chunk_size: int, threads: int | None = None
+) -> dict[str, np.ndarray]:
     """Run ``study`` on rows ``[start, stop)`` in chunks; return the summed histograms.
 
     Chunk boundaries fall on multiples of ``chunk_size`` counted from row 0, so

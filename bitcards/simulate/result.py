@@ -8,6 +8,7 @@ and :func:`read_parquet` restores the result from them.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import math
@@ -123,10 +124,8 @@ class SimulationResult:
         if self._summary is None:
             from bitcards.simulate.study import STUDIES, get_study
 
-            try:
+            with contextlib.suppress(SimulationError):
                 get_study(self.study)  # loads the registry
-            except SimulationError:
-                pass
             st = STUDIES.get(self.study)
             fn = st.summary if st is not None and st.fields == self.fields else None
             self._summary = dict(fn(self)) if fn is not None else {}

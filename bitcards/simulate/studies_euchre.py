@@ -43,7 +43,7 @@ def bowers_mask(trump):  # type: ignore[no-untyped-def]
 
     >>> from bitcards.notation import format_cards
     >>> format_cards(int(bowers_mask(3)), "euchre")
-    'JS JC'
+    'Js Jc'
     """
     t = np.int64(trump)
     return (np.uint64(1) << np.uint64(t * 6 + 2)) | (np.uint64(1) << np.uint64((t ^ 1) * 6 + 2))
@@ -55,7 +55,7 @@ def trump_mask(trump):  # type: ignore[no-untyped-def]
 
     >>> from bitcards.notation import format_cards
     >>> format_cards(int(trump_mask(1)), "euchre")
-    'JD 9H TH JH QH KH AH'
+    'Jd 9h Th Jh Qh Kh Ah'
     """
     t = np.int64(trump)
     return (np.uint64(0x3F) << np.uint64(t * 6)) | bowers_mask(t)

@@ -183,12 +183,12 @@ SKAT_POINTS = register_study(
 def exact_jacks(hand_size: int = 10) -> np.ndarray:
     """Exact distribution of the jacks in a ``hand_size``-card hand (hypergeometric: 4 jacks in 32 cards).
 
-    >>> [round(p, 4) for p in exact_jacks(2)]
+    >>> exact_jacks(2).round(4).tolist()
     [0.7621, 0.2258, 0.0121, 0.0, 0.0]
     """
     from math import comb
 
-    return np.array([comb(4, j) * comb(28, hand_size - j) / comb(32, hand_size) for j in range(5)])
+    return np.array([comb(4, j) * comb(28, hand_size - j) / comb(32, hand_size) if j <= hand_size else 0.0 for j in range(5)])
 
 
 @warmup_task
