@@ -1,10 +1,10 @@
 """Monte Carlo studies at any scale: seeded chunks, exact merging, local threads or a Dask cluster.
 
 >>> from bitcards.simulate import simulate
->>> r = simulate("skat-jacks", 20_000, seed=2026, chunk_size=4_096)
+>>> r = simulate("skat-jacks", 3_000, seed=2026, chunk_size=1_024)
 >>> r.counts["jacks"].shape, int(r.counts["jacks"].sum())
-((4, 5), 80000)
->>> r.equal_counts(simulate("skat-jacks", 20_000, seed=2026, chunk_size=20_000))
+((4, 5), 12000)
+>>> r.equal_counts(simulate("skat-jacks", 3_000, seed=2026, chunk_size=3_000))
 True
 >>> sorted(STUDIES)[:2]
 ['euchre-bowers', 'skat-jacks']

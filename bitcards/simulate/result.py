@@ -50,7 +50,7 @@ def wilson(hits: np.ndarray | int, n: np.ndarray | int, level: float = 0.95) -> 
     return centre - half, centre + half
 
 
-@dataclass
+@dataclass(repr=False)
 class SimulationResult:
     """Merged counts of a study run, with the run's provenance.
 
@@ -241,6 +241,13 @@ class SimulationResult:
                 f"<table><tr><th></th>{head}</tr>{body}</table></details>"
             )
         return "\n".join(parts)
+
+    def __repr__(self) -> str:
+        params = "".join(f", {k}={v!r}" for k, v in self.params.items())
+        return (
+            f"<SimulationResult {self.study}{params}: {self.deals:,} deals, seed {self.seed}, "
+            f"fields {', '.join(self.counts)}>"
+        )
 
     def __str__(self) -> str:
         lines = [f"{self.study}: {self.deals:,} deals, seed {self.seed}, chunk {self.chunk_size:,}"]
