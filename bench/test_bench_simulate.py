@@ -68,7 +68,7 @@ def test_simulate_local_all_threads(benchmark, all_threads) -> None:  # type: ig
 @pytest.fixture(scope="module")
 def dask_client():  # type: ignore[no-untyped-def]
     distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
     client = distributed.Client(cluster)
     simulate("skat-jacks", 1_000, 1, scheduler=client)  # warm the workers once, outside the timing
     yield client

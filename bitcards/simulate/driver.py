@@ -54,7 +54,7 @@ def run_rows(
     if threads is not None:
         import numba
 
-        numba.set_num_threads(min(int(threads), numba.config.NUMBA_NUM_THREADS))
+        numba.set_num_threads(min(int(threads), numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
     seed, key = seed_key(seed)
     acc = study.zeros()
     buf = None
@@ -221,7 +221,7 @@ def _run_dask(
         client = scheduler
     elif workers is not None:
         cluster = distributed.LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
         )
         client = distributed.Client(cluster)
         own_client = True
@@ -247,7 +247,7 @@ def _run_dask(
         window = 2 * slots + 2
         with _bar(n, progress, f"{st.name} (dask, {slots} threads)") as bar:
             futures = distributed.as_completed()
-            sizes: dict[str, int] = {}
+            sizes: dict[Any, int] = {}
 
             def submit(a: int) -> None:
                 b = min(n, a + rows)

@@ -164,7 +164,9 @@ def _skat_points(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk) ->
     from bitcards.batch import popcount as popcounts
 
     skat = deals[:, 3]
-    points = sum(v * popcounts(skat & np.uint64(SKAT.rank_mask(SKAT.rank_index(r)))) for r, v in _POINTS.items())
+    points = np.zeros(len(skat), dtype=np.int64)
+    for rank, value in _POINTS.items():
+        points += value * popcounts(skat & np.uint64(SKAT.rank_mask(SKAT.rank_index(rank))))
     tally(acc["points"], points)
 
 
