@@ -46,23 +46,34 @@ def test_fresh_seed_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(cap.out)["seed"] == seed
 
 
-@pytest.mark.parametrize(
-    ("argv", "needle"),
-    [
-        (["simulate", "poker"], "invalid choice"),
-        (["simulate", "skat-jacks", "--deals", "-5"], "--deals must be >= 0"),
-        (["simulate", "skat-jacks", "--deals", "lots"], "invalid int value"),
-        (["simulate", "skat-jacks", "--chunk-size", "0"], "--chunk-size must be >= 1"),
-        (["simulate", "skat-jacks", "--workers", "0"], "--workers must be >= 1"),
-        (["simulate", "skat-jacks", "--workers", "2", "--scheduler", "tcp://x:1"], "not allowed with"),
-        (["simulate", "skat-jacks", "-p", "seat"], "KEY=VALUE"),
-        (["simulate", "skat-jacks", "-p", "seat=7"], "seat must be 0"),
-        (["simulate", "skat-jacks", "-p", "colour=1"], "no parameter 'colour'"),
-        (["simulate", "skat-jacks", "--out", "/nonexistent/dir/x.parquet"], "cannot write"),
-        (["simulate", "skat-jacks", "-n", "10", "--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
-    ],
-)
-def test_user_errors_one_line_exit_2(argv: list[str], needle: str) -> None:
+ERRORS = [
+    (["simulate", "poker"], "invalid choice"),
+    (["simulate", "skat-jacks", "--deals", "-5"], "--deals must be >= 0"),
+    (["simulate", "skat-jacks", "--deals", "lots"], "invalid int value"),
+    (["simulate", "skat-jacks", "--chunk-size", "0"], "--chunk-size must be >= 1"),
+    (["simulate", "skat-jacks", "--workers", "0"], "--workers must be >= 1"),
+    (["simulate", "skat-jacks", "--workers", "2", "--scheduler", "tcp://x:1"], "not allowed with"),
+    (["simulate", "skat-jacks", "-p", "seat"], "KEY=VALUE"),
+    (["simulate", "skat-jacks", "-p", "seat=7"], "seat must be 0"),
+    (["simulate", "skat-jacks", "-p", "colour=1"], "no parameter 'colour'"),
+    (["simulate", "skat-jacks", "--out", "/nonexistent/dir/x.parquet"], "cannot write"),
+    (["simulate", "skat-jacks", "-n", "10", "--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
+]
+
+
+@pytest.mark.parametrize(("argv", "needle"), ERRORS)
+def test_user_errors_one_line_exit_2(argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        rc = main([*argv, "--seed", "1", "--no-progress"])
+    except SystemExit as e:  # argparse's own errors
+        rc = e.code  # type: ignore[assignment]
+    assert rc == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0], lines
+
+
+@pytest.mark.parametrize(("argv", "needle"), [ERRORS[0], ERRORS[2], ERRORS[7], ERRORS[10]])
+def test_user_errors_in_a_real_process(argv: list[str], needle: str) -> None:
     r = subprocess.run([sys.executable, "-m", "bitcards", *argv, "--seed", "1"], capture_output=True, text=True)
     assert r.returncode == 2, r.stderr
     lines = r.stderr.strip().splitlines()
