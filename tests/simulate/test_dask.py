@@ -27,6 +27,9 @@ def test_dask_client_equals_local(client) -> None:  # type: ignore[no-untyped-de
     assert remote.backend == "dask:2" and remote.chunk_size == 7_000
     # the client is the caller's: still usable
     assert client.submit(sum, [1, 2]).result() == 3
+    # every worker compiled (or loaded) the kernels once, up front
+    warmed = client.run(lambda: sorted(__import__("bitcards.simulate.driver", fromlist=["_WARMED"])._WARMED))
+    assert len(warmed) == 2 and all("skat-jacks" in w for w in warmed.values())
 
 
 @pytest.mark.jit
