@@ -195,3 +195,14 @@ def test_overflow_is_detected() -> None:
     acc = {"a": np.array([np.iinfo(np.int64).max], dtype=np.int64)}
     with pytest.raises(SimulationError, match="overflow"):
         _merge_into(acc, {"a": np.array([1], dtype=np.int64)})
+
+
+def test_importing_the_driver_stays_light() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, bitcards.simulate, bitcards.cli; bitcards.cli.build_parser(); " + (
+        "print(*(m in sys.modules for m in ('distributed', 'dask', 'pandas', 'pyarrow', 'matplotlib')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False"] * 5
