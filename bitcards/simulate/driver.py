@@ -1,0 +1,275 @@
+"""The simulation driver: seeded chunks, bounded memory, exact merging, local or on Dask.
+
+Rows ``[0, deals)`` of the seed's deal stream are cut into chunks of
+``chunk_size`` rows; chunk ``i`` is rows ``[i * chunk_size, ...)`` of
+:func:`bitcards.deal`, so every row depends only on the seed and its index.
+A study's kernel adds each chunk's counts into ``int64`` histograms, and the
+histograms of all chunks are added up: the result is exactly the same for any
+chunk size, thread count or number of Dask workers.
+
+Memory is bounded whatever ``deals`` is: one reused ``(chunk_size, k)`` deal
+buffer per worker thread, the study's fixed-size histograms, and on Dask a
+bounded window of tasks in flight.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+
+from bitcards._rng import seed_key
+from bitcards._version import __version__
+from bitcards.deal import deal, deal_spec
+from bitcards.simulate.result import SimulationResult
+from bitcards.simulate.study import Chunk, SimulationError, Study, get_study
+
+__all__ = ["simulate", "run_rows", "DEFAULT_CHUNK"]
+
+#: rows per chunk by default: 2**18 Skat deals are 8 MiB of masks
+DEFAULT_CHUNK = 1 << 18
+
+
+def _check_int(name: str, v: Any, low: int) -> int:
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        raise TypeError(f"{name} must be an int, not {type(v).__name__}")
+    if v < low:
+        raise SimulationError(f"{name} must be >= {low}, got {v}")
+    return int(v)
+
+
+def run_rows(
+    study: Study, seed: int, start: int, stop: int, chunk_size: int, threads: int | None = None
+) -> dict[str, np.ndarray]:
+    """Run ``study`` on rows ``[start, stop)`` in chunks; return the summed histograms.
+
+    Chunk boundaries fall on multiples of ``chunk_size`` counted from row 0, so
+    any split of the rows into calls gives the same chunks. This is the unit of
+    work a Dask task runs.
+    """
+    if threads is not None:
+        import numba
+
+        numba.set_num_threads(min(int(threads), numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+    seed, key = seed_key(seed)
+    acc = study.zeros()
+    buf = None
+    if study.game is not None:
+        k = len(deal_spec(study.game).sizes)
+        buf = np.empty((min(chunk_size, max(stop - start, 0)), k), dtype=np.uint64)
+    for a, b in _chunks(start, stop, chunk_size):
+        d = None if buf is None else deal(b - a, study.game, seed, start=a, out=buf[: b - a])  # type: ignore[arg-type]
+        study.kernel(d, acc, Chunk(start=a, n=b - a, seed=seed, key=key, params=study.params))
+    return acc
+
+
+def _chunks(start: int, stop: int, chunk_size: int) -> Iterator[tuple[int, int]]:
+    a = start
+    while a < stop:
+        b = min(stop, (a // chunk_size + 1) * chunk_size)
+        yield a, b
+        a = b
+
+
+def _merge_into(acc: dict[str, np.ndarray], part: dict[str, np.ndarray]) -> None:
+    for k, v in part.items():
+        a = acc[k]
+        out = a + v
+        # counts are non-negative: a wrap-around shows as a negative sum
+        if (out < 0).any():
+            raise SimulationError(f"field {k!r}: int64 counts overflowed")
+        acc[k] = out
+
+
+_WARMED: set[str] = set()
+
+
+def _warm(study: Study) -> None:
+    """Compile (or load from cache) every kernel, the study's included; once per process and study."""
+    import bitcards
+
+    if not _WARMED:
+        bitcards.warmup()
+        _WARMED.add("")
+    if study.name not in _WARMED:
+        run_rows(study, 0, 0, 2, 2)
+        _WARMED.add(study.name)
+
+
+def _check_reachable(address: str) -> None:
+    """Fail fast (not after the client's timeout) when nothing listens at a tcp:// address."""
+    import socket
+    from urllib.parse import urlsplit
+
+    u = urlsplit(address if "://" in address else f"tcp://{address}")
+    if u.scheme not in ("tcp", "") or u.hostname is None or u.port is None:
+        return  # tls://, inproc:// ...: leave it to distributed
+    try:
+        socket.create_connection((u.hostname, u.port), timeout=10).close()
+    except OSError as e:
+        raise SimulationError(f"cannot reach the Dask scheduler {address}: {e.strerror or e}") from None
+
+
+def simulate(
+    study: str | Study,
+    deals: int,
+    seed: int | None = None,
+    *,
+    chunk_size: int = DEFAULT_CHUNK,
+    scheduler: Any = None,
+    workers: int | None = None,
+    threads: int | None = None,
+    progress: bool = False,
+    params: dict[str, Any] | None = None,
+) -> SimulationResult:
+    """Run ``study`` on ``deals`` seeded deals and return the merged :class:`SimulationResult`.
+
+    * ``study``: a :class:`Study` or the name of one in ``STUDIES``; ``params`` binds its parameters.
+    * ``seed``: the deal stream (``None`` draws a fresh one, recorded in the result).
+    * ``chunk_size``: rows dealt and counted at a time (memory is ``O(chunk_size)``).
+    * ``scheduler``: a Dask scheduler address (``"tcp://host:port"``) or a ``distributed.Client``;
+      ``workers=N`` starts a local Dask cluster of ``N`` single-threaded worker processes instead.
+      Without either the run is local, in this process, with Numba's threads (``threads`` caps them).
+    * ``progress``: a tqdm bar on stderr.
+
+    The counts are identical for the same seed whatever ``chunk_size``,
+    ``threads``, ``workers`` or scheduler.
+
+    >>> r = simulate("skat-jacks", 3_000, seed=5, chunk_size=1_000)
+    >>> r.counts["jacks"].sum(axis=1).tolist()
+    [3000, 3000, 3000, 3000]
+    >>> r.equal_counts(simulate("skat-jacks", 3_000, seed=5, chunk_size=128))
+    True
+    """
+    st = get_study(study)
+    if params:
+        st = st.bind(**params)
+    n = _check_int("deals", deals, 0)
+    chunk = _check_int("chunk_size", chunk_size, 1)
+    if workers is not None:
+        workers = _check_int("workers", workers, 1)
+    if threads is not None:
+        threads = _check_int("threads", threads, 1)
+    if workers is not None and scheduler is not None:
+        raise SimulationError("give either workers (a local Dask cluster) or scheduler, not both")
+    used_seed, _ = seed_key(seed)
+    t0 = time.perf_counter()
+    if scheduler is None and workers is None:
+        acc, backend = _run_local(st, n, used_seed, chunk, threads, progress), "local"
+    else:
+        acc, backend = _run_dask(st, n, used_seed, chunk, scheduler, workers, progress)
+    dt = time.perf_counter() - t0
+    res = SimulationResult(
+        study=st.name,
+        game=st.game,
+        params=dict(st.params),
+        deals=n,
+        seed=used_seed,
+        chunk_size=chunk,
+        version=__version__,
+        fields=st.fields,
+        counts=acc,
+        seconds=dt,
+        backend=backend,
+    )
+    if st.summary is not None:
+        res._summary = dict(st.summary(res))
+    return res
+
+
+def _bar(total: int, progress: bool, desc: str) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="deal", unit_scale=True, disable=not progress, file=sys.stderr, desc=desc)
+
+
+def _run_local(st: Study, n: int, seed: int, chunk: int, threads: int | None, progress: bool) -> dict[str, np.ndarray]:
+    import numba
+
+    old = numba.get_num_threads()
+    try:
+        acc = st.zeros()
+        with _bar(n, progress, st.name) as bar:
+            # one buffer for the whole run, in steps of a few chunks so the bar moves
+            step = chunk * max(1, (1 << 22) // chunk)
+            for a in range(0, n, step):
+                b = min(n, a + step)
+                _merge_into(acc, run_rows(st, seed, a, b, chunk, threads))
+                bar.update(b - a)
+        return acc
+    finally:
+        numba.set_num_threads(old)
+
+
+def _run_dask(
+    st: Study, n: int, seed: int, chunk: int, scheduler: Any, workers: int | None, progress: bool
+) -> tuple[dict[str, np.ndarray], str]:
+    try:
+        import distributed
+    except ImportError:
+        raise SimulationError("Dask is not installed: pip install 'bitcards[distributed]'") from None
+    # compile here first: workers then load the kernels from the on-disk cache
+    _warm(st)
+    cluster = None
+    own_client = False
+    threads: int | None = None
+    if isinstance(scheduler, distributed.Client):
+        client = scheduler
+    elif workers is not None:
+        cluster = distributed.LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
+        )
+        client = distributed.Client(cluster)
+        own_client = True
+        threads = 1
+    elif isinstance(scheduler, str):
+        _check_reachable(scheduler)
+        try:
+            client = distributed.Client(scheduler, timeout="20s")
+        except (OSError, TimeoutError) as e:
+            raise SimulationError(f"cannot reach the Dask scheduler {scheduler}: {e}") from None
+        own_client = True
+    else:
+        raise TypeError(f"scheduler must be an address string or a distributed.Client, not {type(scheduler).__name__}")
+    try:
+        client.run(_warm, st)  # once per worker, not per task
+        slots = max(1, sum(client.nthreads().values()))
+        n_chunks = max(1, math.ceil(n / chunk))
+        # a few tasks per worker thread for balance; each task loops over whole chunks
+        per_task = max(1, min(64, n_chunks // (4 * slots)))
+        rows = per_task * chunk
+        starts = iter(range(0, n, rows))
+        acc = st.zeros()
+        window = 2 * slots + 2
+        with _bar(n, progress, f"{st.name} (dask, {slots} threads)") as bar:
+            futures = distributed.as_completed()
+            sizes: dict[Any, int] = {}
+
+            def submit(a: int) -> None:
+                b = min(n, a + rows)
+                fut = client.submit(run_rows, st, seed, a, b, chunk, threads, pure=False)
+                sizes[fut.key] = b - a
+                futures.add(fut)
+
+            for a in starts:
+                submit(a)
+                if futures.count() >= window:
+                    break
+            for fut in futures:
+                _merge_into(acc, fut.result())
+                bar.update(sizes.pop(fut.key))
+                fut.release()
+                nxt = next(starts, None)
+                if nxt is not None:
+                    submit(nxt)
+        backend = f"dask:{slots}"
+    finally:
+        if own_client:
+            client.close()
+        if cluster is not None:
+            cluster.close()
+    return acc, backend

@@ -1,0 +1,81 @@
+"""``bitcards simulate``: text, JSON, Parquet output, and one-line errors with exit code 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from bitcards.cli import main
+from bitcards.simulate import read_parquet, simulate
+
+
+def test_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "skat-jacks", "--deals", "2000", "--seed", "3", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("skat-jacks: 2,000 deals, seed 3, seat=0")
+    assert "p_skat_changes_jack_factor" in out and "front" in out
+
+
+def test_json_equals_the_api(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "euchre-bowers", "-n", "1_500", "--seed", "9", "--chunk-size", "500", "--json"]
+    assert main(argv) == 0
+    cap = capsys.readouterr()
+    d = json.loads(cap.out)
+    r = simulate("euchre-bowers", 1_500, seed=9)
+    assert d["fields"]["bowers"]["counts"] == r.counts["bowers"].tolist()
+    assert d["deals"] == 1_500 and d["chunk_size"] == 500 and d["seed"] == 9
+    assert "deal" in cap.err  # the progress bar
+
+
+def test_parquet_out_and_params(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "s.parquet"
+    assert main(["simulate", "skat-jacks", "-n", "1e3", "--seed", "4", "-p", "seat=2", "--out", str(path), "--no-progress"]) == 0
+    capsys.readouterr()
+    back = read_parquet(path)
+    assert back.params == {"seat": 2} and back.deals == 1_000 and back.seed == 4
+    assert back.equal_counts(simulate("skat-jacks", 1_000, seed=4, params={"seat": 2}))
+
+
+def test_fresh_seed_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "skat-skat-points", "-n", "100", "--no-progress", "--json"]) == 0
+    cap = capsys.readouterr()
+    seed = int(cap.err.split("seed ")[1].split()[0])
+    assert json.loads(cap.out)["seed"] == seed
+
+
+ERRORS = [
+    (["simulate", "poker"], "invalid choice"),
+    (["simulate", "skat-jacks", "--deals", "-5"], "--deals must be >= 0"),
+    (["simulate", "skat-jacks", "--deals", "lots"], "invalid int value"),
+    (["simulate", "skat-jacks", "--chunk-size", "0"], "--chunk-size must be >= 1"),
+    (["simulate", "skat-jacks", "--workers", "0"], "--workers must be >= 1"),
+    (["simulate", "skat-jacks", "--workers", "2", "--scheduler", "tcp://x:1"], "not allowed with"),
+    (["simulate", "skat-jacks", "-p", "seat"], "KEY=VALUE"),
+    (["simulate", "skat-jacks", "-p", "seat=7"], "seat must be 0"),
+    (["simulate", "skat-jacks", "-p", "colour=1"], "no parameter 'colour'"),
+    (["simulate", "skat-jacks", "--out", "/nonexistent/dir/x.parquet"], "cannot write"),
+    (["simulate", "skat-jacks", "-n", "10", "--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
+]
+
+
+@pytest.mark.parametrize(("argv", "needle"), ERRORS)
+def test_user_errors_one_line_exit_2(argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        rc = main([*argv, "--seed", "1", "--no-progress"])
+    except SystemExit as e:  # argparse's own errors
+        rc = e.code  # type: ignore[assignment]
+    assert rc == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0], lines
+
+
+@pytest.mark.parametrize(("argv", "needle"), [ERRORS[0], ERRORS[2], ERRORS[7], ERRORS[10]])
+def test_user_errors_in_a_real_process(argv: list[str], needle: str) -> None:
+    r = subprocess.run([sys.executable, "-m", "bitcards", *argv, "--seed", "1"], capture_output=True, text=True)
+    assert r.returncode == 2, r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0], r.stderr
+    assert "Traceback" not in r.stderr

@@ -1,0 +1,208 @@
+"""The driver: determinism across chunkings and threads, exact merging, bounded memory, the Study API."""
+
+from __future__ import annotations
+
+import random
+import tracemalloc
+
+import numba
+import numpy as np
+import pytest
+
+from bitcards.simulate import (
+    Chunk,
+    Field,
+    SimulationError,
+    Study,
+    get_study,
+    run_rows,
+    simulate,
+    tally,
+)
+from bitcards.simulate.driver import _chunks, _merge_into
+
+
+@pytest.mark.parametrize("study", ["skat-jacks", "euchre-bowers", "skat-skat-points"])
+def test_same_counts_whatever_the_chunk_size(study: str) -> None:
+    n = 1_234
+    ref = simulate(study, n, seed=99, chunk_size=n)  # a single chunk
+    for chunk in (1_000, 333, 64, 7):
+        r = simulate(study, n, seed=99, chunk_size=chunk)
+        assert r.equal_counts(ref), chunk
+        assert r.chunk_size == chunk and r.deals == n and r.seed == 99
+
+
+def test_different_seeds_differ() -> None:
+    a = simulate("skat-jacks", 2_000, seed=1)
+    b = simulate("skat-jacks", 2_000, seed=2)
+    assert not a.equal_counts(b)
+
+
+def test_any_split_of_the_rows_merges_to_the_same_counts() -> None:
+    st = get_study("skat-jacks")
+    n, chunk = 3_000, 256
+    whole = run_rows(st, 5, 0, n, chunk)
+    rng = random.Random(4)
+    cuts = sorted({0, n, *(rng.randrange(n) for _ in range(6))})
+    parts = [run_rows(st, 5, a, b, chunk) for a, b in zip(cuts, cuts[1:])]
+    rng.shuffle(parts)  # merging order does not matter
+    acc = st.zeros()
+    for p in parts:
+        _merge_into(acc, p)
+    assert all((acc[k] == whole[k]).all() for k in whole)
+
+
+def test_chunks_fall_on_multiples_of_the_chunk_size() -> None:
+    assert list(_chunks(0, 10, 4)) == [(0, 4), (4, 8), (8, 10)]
+    assert list(_chunks(5, 13, 4)) == [(5, 8), (8, 12), (12, 13)]
+    assert list(_chunks(3, 3, 4)) == []
+
+
+@pytest.mark.jit
+def test_same_counts_whatever_the_thread_count() -> None:
+    if numba.config.NUMBA_NUM_THREADS < 2:
+        pytest.skip("one CPU")
+    one = simulate("euchre-bowers", 50_000, seed=8, threads=1)
+    two = simulate("euchre-bowers", 50_000, seed=8, threads=2)
+    assert one.equal_counts(two)
+    r1 = simulate("skat-jacks", 50_000, seed=8, threads=1, chunk_size=10_000)
+    r2 = simulate("skat-jacks", 50_000, seed=8, threads=2, chunk_size=50_000)
+    assert r1.equal_counts(r2)
+
+
+def test_threads_setting_is_restored() -> None:
+    before = numba.get_num_threads()
+    simulate("skat-jacks", 100, seed=1, threads=1)
+    assert numba.get_num_threads() == before
+
+
+def test_zero_deals() -> None:
+    r = simulate("skat-jacks", 0, seed=1)
+    assert int(r.counts["jacks"].sum()) == 0 and r.deals == 0
+
+
+def test_fresh_seed_is_recorded_and_replays() -> None:
+    r = simulate("skat-skat-points", 500)
+    assert r.equal_counts(simulate("skat-skat-points", 500, seed=r.seed))
+
+
+@pytest.mark.jit
+def test_memory_does_not_grow_with_the_number_of_deals() -> None:
+    chunk = 4_096
+
+    def peak(n: int) -> int:
+        simulate("skat-jacks", chunk, seed=1, chunk_size=chunk)  # everything compiled and imported
+        tracemalloc.start()
+        try:
+            simulate("skat-jacks", n, seed=1, chunk_size=chunk)
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    small, large = peak(4 * chunk), peak(100 * chunk)
+    assert large <= small * 1.25 + 64 * 1024, (small, large)
+    # the deal buffer dominates: about chunk * 4 masks * 8 bytes, not n * ...
+    assert large < 100 * chunk * 4 * 8 / 4
+
+
+# -- Study API -------------------------------------------------------------------------------------------------
+
+
+def _count_rows(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk) -> None:
+    # a study that records which rows and chunk starts it saw
+    acc["rows"] += chunk.n
+    tally(acc["start_mod"], np.array([chunk.start % 4]))
+
+
+ROWS = Study(
+    name="test-rows",
+    game="jass",
+    fields=(Field("rows", bins=1), Field("start_mod", bins=4)),
+    kernel=_count_rows,
+)
+
+
+def test_a_study_object_runs_without_registration() -> None:
+    r = simulate(ROWS, 10, seed=0, chunk_size=4)
+    assert r.counts["rows"].tolist() == [10]
+    assert r.counts["start_mod"].tolist() == [3, 0, 0, 0]  # chunks start at rows 0, 4, 8
+    assert r.summary() == {}
+
+
+def _no_deal(deals: object, acc: dict[str, np.ndarray], chunk: Chunk) -> None:
+    assert deals is None
+    # a kernel that makes its own data from the seed and absolute rows
+    rows = np.arange(chunk.start, chunk.start + chunk.n)
+    tally(acc["parity"], (rows + chunk.key) % 2)
+
+
+def test_a_study_without_a_deal_gets_absolute_rows() -> None:
+    st = Study("test-nodeal", None, (Field("parity", bins=2),), _no_deal)
+    a = simulate(st, 1_001, seed=3, chunk_size=10)
+    b = simulate(st, 1_001, seed=3, chunk_size=1_001)
+    assert a.equal_counts(b) and int(a.counts["parity"].sum()) == 1_001
+
+
+def test_bind_and_check_params() -> None:
+    st = get_study("skat-jacks")
+    assert st.bind(seat=2).params == {"seat": 2}
+    assert st.params == {"seat": 0}  # unchanged
+    with pytest.raises(SimulationError, match="no parameter 'sit'"):
+        st.bind(sit=1)
+    with pytest.raises(SimulationError, match="seat must be 0"):
+        st.bind(seat=3)
+    with pytest.raises(SimulationError, match="not of type int"):
+        st.bind(seat="front")
+
+
+def test_bad_requests() -> None:
+    with pytest.raises(SimulationError, match="unknown study 'poker'"):
+        simulate("poker", 10)
+    with pytest.raises(SimulationError, match="deals must be >= 0"):
+        simulate("skat-jacks", -1)
+    with pytest.raises(SimulationError, match="chunk_size must be >= 1"):
+        simulate("skat-jacks", 10, chunk_size=0)
+    with pytest.raises(TypeError, match="deals must be an int"):
+        simulate("skat-jacks", 1.5)  # type: ignore[arg-type]
+    with pytest.raises(SimulationError, match="not both"):
+        simulate("skat-jacks", 10, workers=2, scheduler="tcp://127.0.0.1:1")
+    with pytest.raises(SimulationError, match="duplicate field"):
+        Study("x", "skat", (Field("a", 2), Field("a", 3)), _count_rows)
+
+
+def test_tally() -> None:
+    h = np.zeros((2, 3), dtype=np.int64)
+    tally(h, np.array([[0, 2], [1, 2], [1, 0]]))
+    assert h.tolist() == [[1, 2, 0], [1, 0, 2]]
+    h1 = np.zeros(4, dtype=np.int64)
+    tally(h1, np.array([5, 6, 6, 8]), offset=5)
+    tally(h1, np.array([], dtype=np.int64), offset=5)
+    assert h1.tolist() == [1, 2, 0, 1]
+    b = np.zeros(2, dtype=np.int64)
+    tally(b, np.array([True, False, True]))
+    assert b.tolist() == [1, 2]
+    with pytest.raises(SimulationError, match="value 9 is outside 5..8"):
+        tally(h1, np.array([9]), offset=5)
+    with pytest.raises(SimulationError, match="value 4 is outside 5..8"):
+        tally(h1, np.array([4]), offset=5)
+    with pytest.raises(SimulationError, match="do not fit"):
+        tally(h, np.array([1, 2]))
+    with pytest.raises(TypeError, match="float"):
+        tally(h1, np.array([1.0]))
+
+
+def test_overflow_is_detected() -> None:
+    acc = {"a": np.array([np.iinfo(np.int64).max], dtype=np.int64)}
+    with pytest.raises(SimulationError, match="overflow"):
+        _merge_into(acc, {"a": np.array([1], dtype=np.int64)})
+
+
+def test_importing_the_driver_stays_light() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, bitcards.simulate, bitcards.cli; bitcards.cli.build_parser(); " + (
+        "print(*(m in sys.modules for m in ('distributed', 'dask', 'pandas', 'pyarrow', 'matplotlib')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False"] * 5

@@ -1,0 +1,25 @@
+"""The committed notebooks: outputs stripped, each reads BITCARDS_NOTEBOOK_SMALL (run by notebooks/run_notebooks.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+
+NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+
+
+def test_there_are_notebooks() -> None:
+    names = {p.name for p in NOTEBOOKS}
+    assert {"skat_jack_statistics.ipynb", "euchre_bowers.ipynb"} <= names
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_is_stripped_and_has_a_small_size(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert all(not c.outputs and c.execution_count is None for c in code)
+    assert "BITCARDS_NOTEBOOK_SMALL" in "".join(c.source for c in code)

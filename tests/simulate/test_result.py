@@ -1,0 +1,98 @@
+"""Results: derived statistics, DataFrame view, HTML, JSON and the Parquet round trip with provenance."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pyarrow.parquet as pq
+import pytest
+
+import bitcards
+from bitcards.simulate import SimulationError, read_parquet, simulate, wilson
+
+
+@pytest.fixture(scope="module")
+def res():  # type: ignore[no-untyped-def]
+    return simulate("skat-jacks", 5_000, seed=21, chunk_size=1_000, params={"seat": 1})
+
+
+def test_statistics_from_the_counts(res) -> None:  # type: ignore[no-untyped-def]
+    c = res.counts["jacks"]
+    assert res.total("jacks").tolist() == [5_000] * 4
+    assert np.allclose(res.share("jacks"), c / 5_000)
+    by_hand = [sum(j * int(c[h, j]) for j in range(5)) / 5_000 for h in range(4)]
+    assert np.allclose(res.mean("jacks"), by_hand)
+    mu, lo, hi = res.mean_ci("jacks")
+    assert (lo < mu).all() and (mu < hi).all()
+    var = [sum(int(c[h, j]) * (j - by_hand[h]) ** 2 for j in range(5)) / 5_000 for h in range(4)]
+    assert np.allclose(res.std("jacks"), np.sqrt(var))
+    assert np.allclose(hi - mu, 1.959963984540054 * np.sqrt(var) / math.sqrt(5_000))
+    slo, shi = res.share_ci("jacks")
+    assert ((slo <= res.share("jacks") + 1e-12) & (res.share("jacks") <= shi + 1e-12)).all()
+    # matadors values are signed: the value axis starts at -4
+    assert res.field("matadors").values.tolist() == list(range(-4, 5))
+    with pytest.raises(SimulationError, match="no field 'nope'"):
+        res.field("nope")
+
+
+def test_wilson_against_the_formula() -> None:
+    # 10 of 40 at 95 %: the textbook Wilson interval
+    lo, hi = wilson(10, 40)
+    z = 1.959963984540054
+    p, n = 0.25, 40
+    c = (p + z * z / (2 * n)) / (1 + z * z / n)
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    assert float(lo) == pytest.approx(c - h) and float(hi) == pytest.approx(c + h)
+    with pytest.raises(SimulationError, match="between 0 and 1"):
+        wilson(1, 2, level=95)
+
+
+def test_frame(res) -> None:  # type: ignore[no-untyped-def]
+    df = res.to_frame()
+    assert list(df.columns) == ["field", "hand", "matadors_10", "value", "count", "share"]
+    jacks = df[df.field == "jacks"]
+    assert len(jacks) == 20 and jacks["count"].sum() == 4 * 5_000
+    front = jacks[jacks.hand == "front"].set_index("value")["count"]
+    assert front.tolist() == res.counts["jacks"][0].tolist()
+    mat = df[df.field == "matadors"]
+    assert mat["hand"].isna().all() and mat["value"].min() == -4
+
+
+def test_parquet_round_trip(res, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "r.parquet"
+    res.to_parquet(path)
+    meta = pq.read_schema(path).metadata
+    assert json.loads(meta[b"bitcards.study"]) == "skat-jacks"
+    assert json.loads(meta[b"bitcards.params"]) == {"seat": 1}
+    assert json.loads(meta[b"bitcards.deals"]) == 5_000
+    assert json.loads(meta[b"bitcards.seed"]) == 21
+    assert json.loads(meta[b"bitcards.chunk_size"]) == 1_000
+    assert json.loads(meta[b"bitcards.version"]) == bitcards.__version__
+    back = read_parquet(path)
+    assert back.equal_counts(res)
+    assert back.metadata() == res.metadata()
+    assert back.fields == res.fields
+    assert back.summary() == res.summary()
+    assert back.seconds == pytest.approx(res.seconds)
+    # the table is the frame
+    assert pq.read_table(path).to_pandas()["count"].tolist() == res.to_frame()["count"].tolist()
+
+
+def test_read_parquet_rejects_other_files(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import pyarrow as pa
+
+    path = tmp_path / "x.parquet"
+    pq.write_table(pa.table({"a": [1, 2]}), path)
+    with pytest.raises(SimulationError, match="not a bitcards simulation file"):
+        read_parquet(path)
+
+
+def test_html_and_json(res) -> None:  # type: ignore[no-untyped-def]
+    html = res._repr_html_()
+    assert "skat-jacks" in html and "5,000 deals" in html and "without 4" in html
+    d = json.loads(json.dumps(res.to_dict()))
+    assert d["fields"]["jacks"]["counts"] == res.counts["jacks"].tolist()
+    assert d["params"] == {"seat": 1} and d["summary"]["mean_jacks_front"] == res.summary()["mean_jacks_front"]
+    assert "seed 21" in str(res)
