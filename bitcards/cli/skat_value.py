@@ -98,13 +98,14 @@ def run_bid(args: argparse.Namespace) -> int:
         return 0
     bad = 0
     stream = open_input(args.file)
-    n = 0
+    n = seen = 0
     try:
         for n, text in numbered_lines(stream):
             if n == 1:
                 text = text.lstrip("\ufeff")  # a byte-order mark from Windows editors
             if not text.strip() or text.lstrip().startswith("#"):
                 continue
+            seen += 1
             notes = []
             try:
                 mask = parse_mask(text, "skat", count=10, line=n, notes=notes)
@@ -127,6 +128,8 @@ def run_bid(args: argparse.Namespace) -> int:
     finally:
         if stream is not sys.stdin:
             stream.close()
+    if not seen:
+        raise UserError(f"no hand in {args.file or 'stdin'}: give the 10 cards as arguments, or one hand per line")
     return 2 if bad else 0
 
 

@@ -184,3 +184,10 @@ def test_subprocess_overflowing_points() -> None:
     argv = [sys.executable, "-m", "bitcards", "skat", "value", *TWELVE.split(), "--game", "clubs", "--points", "9" * 20]
     p = subprocess.run(argv, capture_output=True, text=True, timeout=120)
     assert p.returncode == 2 and p.stdout == "" and p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n   \n"])
+def test_bid_empty_input_is_an_error(capsys, monkeypatch, text: str) -> None:  # type: ignore[no-untyped-def]
+    # as in `bitcards euchre sort`: an empty input is almost always a mistake (a wrong file or pipe)
+    rc, out, err = run(capsys, ["skat", "bid"], text, monkeypatch)
+    assert rc == 2 and out == "" and "no hand" in err and err.count("\n") == 1
