@@ -20,6 +20,7 @@ from bitcards.skat import (
     next_bid,
     seeger_fabian,
     seeger_fabian_list,
+    trump_mask,
 )
 from tests.naive import skat as naive
 
@@ -455,3 +456,13 @@ def test_null_points_are_range_checked_too() -> None:
     with pytest.raises(ContractError, match="row 0"):
         game_values(m, "null", points=[500])
     assert game_value(cards, "null", points=50).score == 23  # points do not matter in null, but must be points
+
+
+def test_matadors_over_every_subset_of_the_trumps() -> None:
+    # matadors depend on the trumps held only: all 2^11 (suit) and 2^4 (grand) subsets against the reference
+    for g in GAMES[:5]:
+        t = trump_mask(g)
+        bits = [b for b in range(32) if t >> b & 1]
+        masks = [sum(1 << b for i, b in enumerate(bits) if pick >> i & 1) for pick in range(1 << len(bits))]
+        got = matadors_many(np.array(masks, dtype=np.uint64), g)
+        assert got.tolist() == [naive.matadors(naive.cards_of(m), g) for m in masks], g
