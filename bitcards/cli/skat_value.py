@@ -139,7 +139,10 @@ def run_value(args: argparse.Namespace) -> int:
 
     if args.bid == 0:
         raise UserError("--bid 0 is not a bid; leave --bid out for no bid (legal bids: 18, 20, 22, 23, ..., 264)")
-    mask = parse_mask(" ".join(args.cards), "skat")
+    notes: list[str] = []
+    mask = parse_mask(" ".join(args.cards), "skat", notes=notes)
+    for note in notes:
+        warn(note)
     if mask.bit_count() != 12:
         raise UserError(f"give the declarer's 12 cards (hand + skat), got {mask.bit_count()}")
     r = game_value(

@@ -191,3 +191,9 @@ def test_bid_empty_input_is_an_error(capsys, monkeypatch, text: str) -> None:  #
     # as in `bitcards euchre sort`: an empty input is almost always a mistake (a wrong file or pipe)
     rc, out, err = run(capsys, ["skat", "bid"], text, monkeypatch)
     assert rc == 2 and out == "" and "no hand" in err and err.count("\n") == 1
+
+
+def test_value_look_alike_letters_warn(capsys) -> None:  # type: ignore[no-untyped-def]
+    cards = TWELVE.split()[:-1] + ["8\u0421"]  # Cyrillic Es for C
+    rc, out, err = run(capsys, ["skat", "value", *cards, "--game", "clubs", "--hand", "--points", "70"])
+    assert (rc, out) == (0, "clubs hand, with 2: 12 x 4 = 48, won, +48\n") and "Cyrillic" in err
