@@ -39,18 +39,33 @@ def emit_json(obj: Any, out: IO[str] | None = None) -> None:
 
 
 def open_input(path: str | None) -> IO[str]:
-    """The file at ``path``, or stdin for ``None`` or ``-``."""
+    """The file at ``path`` (UTF-8, a byte-order mark is dropped), or stdin for ``None`` or ``-``."""
     if path in (None, "-"):
         return sys.stdin
     try:
-        return open(path, encoding="utf-8")  # noqa: SIM115
+        return open(path, encoding="utf-8-sig")  # noqa: SIM115
     except OSError as e:
         raise UserError(f"cannot read {path}: {e.strerror}") from None
 
 
 def numbered_lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
-    """``(line number from 1, text without the newline)``."""
-    for i, line in enumerate(stream, start=1):
+    """``(line number from 1, text without the newline)``.
+
+    A byte-order mark at the start is dropped; bytes that are not UTF-8 are a
+    :class:`UserError` naming the line.
+    """
+    it = iter(stream)
+    i = 0
+    while True:
+        try:
+            line = next(it)
+        except StopIteration:
+            return
+        except UnicodeDecodeError as e:
+            raise UserError(f"line {i + 1}: the input is not UTF-8 text ({e.reason})") from None
+        i += 1
+        if i == 1:
+            line = line.lstrip("\ufeff")
         yield i, line.rstrip("\r\n")
 
 
