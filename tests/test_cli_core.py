@@ -71,7 +71,7 @@ def test_common_input_helpers(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert list(numbered_lines(io.StringIO("\ufeffx\n"))) == [(1, "x")]
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"ok\n\xff\xfe\n")
-    with open_input(str(bad)) as f, pytest.raises(UserError, match="line 2: the input is not UTF-8"):
+    with open_input(str(bad)) as f, pytest.raises(UserError, match="not UTF-8 text"):
         list(numbered_lines(f))
     with pytest.raises(UserError, match="cannot read"):
         open_input(str(tmp_path))  # a directory

@@ -52,7 +52,7 @@ def numbered_lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
     """``(line number from 1, text without the newline)``.
 
     A byte-order mark at the start is dropped; bytes that are not UTF-8 are a
-    :class:`UserError` naming the line.
+    :class:`UserError` (decoding works in blocks, so the line is approximate).
     """
     it = iter(stream)
     i = 0
@@ -62,7 +62,7 @@ def numbered_lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
         except StopIteration:
             return
         except UnicodeDecodeError as e:
-            raise UserError(f"line {i + 1}: the input is not UTF-8 text ({e.reason})") from None
+            raise UserError(f"the input is not UTF-8 text (after line {i}: {e.reason})") from None
         i += 1
         if i == 1:
             line = line.lstrip("\ufeff")
