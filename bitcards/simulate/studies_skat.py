@@ -53,7 +53,7 @@ def matadors(mask):  # type: ignore[no-untyped-def]
     The rule lives in :mod:`bitcards.skat.value`; this is it for the game grand.
 
     >>> from bitcards.notation import parse_mask
-    >>> [matadors(parse_mask(h, "skat")) for h in ("JC JH", "JC JS JD", "JS JH JD", "", "JC JS JH JD")]
+    >>> [int(matadors(parse_mask(h, "skat"))) for h in ("JC JH", "JC JS JD", "JS JH JD", "", "JC JS JH JD")]
     [1, 2, -1, -4, 4]
     """
     return _matadors(mask, GRAND)
@@ -64,7 +64,7 @@ def jack_factor(mask):  # type: ignore[no-untyped-def]
     """Seed 000's jack factor: run of top jacks held or missing, plus one (2..5).
 
     >>> from bitcards.notation import parse_mask
-    >>> [jack_factor(parse_mask(h, "skat")) for h in ("JC JD", "JC JS JD", "JS JH JD", "JC JS JH JD", "")]
+    >>> [int(jack_factor(parse_mask(h, "skat"))) for h in ("JC JD", "JC JS JD", "JS JH JD", "JC JS JH JD", "")]
     [2, 3, 2, 5, 5]
     """
     return abs(matadors(mask)) + 1
