@@ -97,7 +97,7 @@ def parse_block(block: Block, contract: str | int | None = None) -> tuple[int, n
     first = block[0][0] if block else None
     if len(rows) != 9:
         where = f"record at line {first}: " if first is not None else ""
-        raise InvalidCardsError(f"{where}{len(rows)} rows of cards, expected 9")
+        raise InvalidCardsError(f"{where}{len(rows)} row{'s' if len(rows) != 1 else ''} of cards, expected 9")
     if code is None:
         if contract is None:
             raise ParseError(f"record at line {first}: no contract line and no contract given (--game)", line=first)
