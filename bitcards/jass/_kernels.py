@@ -12,19 +12,38 @@ if every play is legal, ``-2`` if the record is malformed (an index outside
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 import numba
 import numpy as np
 
 from bitcards._bits import ctz, popcount, select_mask
-from bitcards._jit import njit, warmup_task
+from bitcards._jit import JIT_DISABLED, njit, warmup_task
 from bitcards._rng import next_u64, row_state
 from bitcards.jass.rules import LAST_TRICK_BONUS, POINTS, SUIT_OF, card_key, legal_mask
 
 MALFORMED = -2
+#: below this many rows a call runs on one thread: waking the pool costs more than it saves
+SERIAL_ROWS = 2048
 _FULL = np.uint64((1 << 36) - 1)
 _LOW32 = np.uint64(0xFFFFFFFF)
 #: Lemire's rejection threshold 2**32 mod k for a uniform draw in [0, k)
 _THRESH = np.array([0] + [(1 << 32) % k for k in range(1, 37)], dtype=np.uint64)
+
+
+@contextlib.contextmanager
+def threads_for(n: int) -> Iterator[None]:
+    """Run small batches on the calling thread only (results never depend on the thread count)."""
+    if n >= SERIAL_ROWS or JIT_DISABLED:
+        yield
+        return
+    old = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(old)
 
 
 @njit(inline="always")

@@ -60,10 +60,11 @@ def random_games(n: int, contract: object, seed: int | None = None, start: int =
     play_key = np.uint64(mix64(key ^ _PLAY_SALT))
     out = np.empty((int(n), 36), dtype=np.int8)
     buf = np.empty((min(int(n), _CHUNK), 4), dtype=np.uint64)
-    for lo in range(0, int(n), _CHUNK):
-        m = min(_CHUNK, int(n) - lo)
-        hands = deal(m, "jass", seed, start=start + lo, out=buf[:m])
-        K.play_kernel(hands, codes[lo : lo + m], play_key, np.int64(start + lo), out[lo : lo + m])
+    with K.threads_for(int(n)):
+        for lo in range(0, int(n), _CHUNK):
+            m = min(_CHUNK, int(n) - lo)
+            hands = deal(m, "jass", seed, start=start + lo, out=buf[:m])
+            K.play_kernel(hands, codes[lo : lo + m], play_key, np.int64(start + lo), out[lo : lo + m])
     return out
 
 
@@ -77,7 +78,8 @@ def random_contracts(n: int, seed: int | None = None, start: int = 0) -> np.ndar
     _check_n(n, start)
     _, key = seed_key(seed)
     out = np.empty(int(n), dtype=np.int8)
-    K.contracts_kernel(np.uint64(mix64(key ^ _CONTRACT_SALT)), np.int64(start), out)
+    with K.threads_for(int(n)):
+        K.contracts_kernel(np.uint64(mix64(key ^ _CONTRACT_SALT)), np.int64(start), out)
     return out
 
 
@@ -98,10 +100,11 @@ def mutate_games(
     codes = as_contracts(contracts, n)
     ok = np.empty(n, dtype=np.bool_)
     first = np.empty(n, dtype=np.int64)
-    K.check_kernel(rec, codes, ok, first)
-    _raise_malformed(rec, first)
     _, key = seed_key(seed)
     out = np.empty_like(rec)
     where = np.empty(n, dtype=np.int64)
-    K.mutate_kernel(rec, codes, np.uint64(mix64(key ^ _MUTATE_SALT)), np.int64(start), out, where)
+    with K.threads_for(n):
+        K.check_kernel(rec, codes, ok, first)
+        _raise_malformed(rec, first)
+        K.mutate_kernel(rec, codes, np.uint64(mix64(key ^ _MUTATE_SALT)), np.int64(start), out, where)
     return out, where

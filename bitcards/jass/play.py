@@ -224,7 +224,8 @@ def check_games(records: object, contracts: object, *, raise_errors: bool = True
     codes = as_contracts(contracts, n)
     ok = np.empty(n, dtype=np.bool_)
     first = np.empty(n, dtype=np.int64)
-    K.check_kernel(rec, codes, ok, first)
+    with K.threads_for(n):
+        K.check_kernel(rec, codes, ok, first)
     if raise_errors:
         _raise_malformed(rec, first)
     return ok, first
@@ -247,7 +248,8 @@ def score_games(records: object, contracts: object) -> tuple[np.ndarray, np.ndar
     first = np.empty(n, dtype=np.int64)
     winners = np.zeros((n, 9), dtype=np.int8)
     points = np.zeros((n, 2), dtype=np.int16)
-    K.score_kernel(rec, codes, first, winners, points)
+    with K.threads_for(n):
+        K.score_kernel(rec, codes, first, winners, points)
     _raise_malformed(rec, first)
     return winners + np.int8(1), points
 
