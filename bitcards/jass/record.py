@@ -170,6 +170,8 @@ def format_record(
     rec = np.asarray(record).reshape(-1)
     if rec.shape != (36,):
         raise InvalidCardsError(f"a record has 36 cards, got {rec.size}")
+    if rec.dtype.kind not in "iu" or rec.min() < 0 or rec.max() > 35:
+        raise InvalidCardsError("a record holds card indices 0..35")
     lines = []
     if contract is not None:
         lines.append("dhscou"[parse_contract(contract)])
