@@ -21,7 +21,7 @@ import numpy as np
 from bitcards._bits import ctz, popcount, select_mask
 from bitcards._jit import JIT_DISABLED, njit, warmup_task
 from bitcards._rng import next_u64, row_state
-from bitcards.jass.rules import LAST_TRICK_BONUS, POINTS, SUIT_OF, card_key, legal_mask
+from bitcards.jass.rules import LAST_TRICK_BONUS, POINTS, SUIT_OF, card_key, follow_mask
 
 MALFORMED = -2
 #: below this many rows a call runs on one thread: waking the pool costs more than it saves
@@ -47,45 +47,44 @@ def threads_for(n: int) -> Iterator[None]:
 
 
 @njit(inline="always")
-def _pick4(p, a, b, c, d):  # type: ignore[no-untyped-def]
-    if p == 0:
-        return a
-    if p == 1:
-        return b
-    if p == 2:
-        return c
-    return d
-
-
-@njit(inline="always")
-def check_row(row, contract):  # type: ignore[no-untyped-def]
-    """``(status, allowed, winners, points13)`` of one record.
-
-    ``status`` as in the module docstring; ``allowed`` the legal cards at the
-    first illegal play (0 if none); ``winners`` the nine trick winners'
-    columns, 2 bits each, trick 1 lowest; ``points13`` the card points of
-    columns 1+3, last-trick bonus included (columns 2+4 have 157 minus that).
-    Winners and points are those of the record as played, legal or not.
-    """
+def load_hands(row, hands):  # type: ignore[no-untyped-def]
+    """Each column's cards into ``hands[0..3]``; False if the record is malformed (index outside 0..35, a card twice)."""
     h0 = np.uint64(0)
     h1 = np.uint64(0)
     h2 = np.uint64(0)
     h3 = np.uint64(0)
-    for k in range(36):
-        v = np.int64(row[k])
-        if v < 0 or v > 35:
-            return MALFORMED, np.uint64(0), np.int64(0), np.int64(0)
-        bit = np.uint64(1) << np.uint64(v)
-        p = k & 3
-        if p == 0:
-            h0 |= bit
-        elif p == 1:
-            h1 |= bit
-        elif p == 2:
-            h2 |= bit
-        else:
-            h3 |= bit
-    if (h0 | h1 | h2 | h3) != _FULL:
+    bad = False
+    m63 = np.uint64(63)
+    for t in range(9):
+        a = np.uint64(np.uint8(row[4 * t]))
+        b = np.uint64(np.uint8(row[4 * t + 1]))
+        c = np.uint64(np.uint8(row[4 * t + 2]))
+        d = np.uint64(np.uint8(row[4 * t + 3]))
+        bad |= (a > 35) | (b > 35) | (c > 35) | (d > 35)
+        h0 |= np.uint64(1) << (a & m63)
+        h1 |= np.uint64(1) << (b & m63)
+        h2 |= np.uint64(1) << (c & m63)
+        h3 |= np.uint64(1) << (d & m63)
+    hands[0] = h0
+    hands[1] = h1
+    hands[2] = h2
+    hands[3] = h3
+    # 36 indices in 0..35 whose bits cover all 36 cards are 36 distinct cards
+    return not bad and (h0 | h1 | h2 | h3) == _FULL
+
+
+@njit(inline="always")
+def check_row(row, contract, hands, full):  # type: ignore[no-untyped-def]
+    """``(status, allowed, winners, points13)`` of one record; ``hands`` is a scratch array of 4 ``uint64``.
+
+    ``status`` as in the module docstring; ``allowed`` the legal cards at the
+    first illegal play (0 if none). With ``full`` the walk goes on to the end:
+    ``winners`` holds the nine trick winners' columns, 2 bits each, trick 1
+    lowest, and ``points13`` the card points of columns 1+3, last-trick bonus
+    included (columns 2+4 have 157 minus that), of the record as played, legal
+    or not. Without ``full`` it stops at the first illegal play and both are 0.
+    """
+    if not load_hands(row, hands):
         return MALFORMED, np.uint64(0), np.int64(0), np.int64(0)
     status = np.int64(-1)
     bad_allowed = np.uint64(0)
@@ -108,52 +107,65 @@ def check_row(row, contract):  # type: ignore[no-untyped-def]
             c = np.int64(row[base + p])
             bit = np.uint64(1) << np.uint64(c)
             if status < 0:
-                hand = _pick4(p, h0, h1, h2, h3) & ~played
-                allowed = legal_mask(hand, lead_suit, best, contract)
+                allowed = follow_mask(hands[p] & ~played, lead_suit, best, contract)
                 if not (allowed & bit):
                     status = base + p
                     bad_allowed = allowed
+                    if not full:
+                        return status, bad_allowed, winners, pts13
             played |= bit
-            pts += POINTS[cbase + c]
             k = card_key(c, lead_suit, contract)
-            if k > best_key:
-                best_key = k
-                best = c
-                best_p = p
-        if t == 8:
-            pts += LAST_TRICK_BONUS
-        if best_p & 1 == 0:
-            pts13 += pts
-        winners |= best_p << (2 * t)
+            better = k > best_key
+            best_key = k if better else best_key
+            best = c if better else best
+            best_p = p if better else best_p
+            if full:
+                pts += POINTS[cbase + c]
+        if full:
+            if t == 8:
+                pts += LAST_TRICK_BONUS
+            if best_p & 1 == 0:
+                pts13 += pts
+            winners |= best_p << (2 * t)
         leader = best_p
     return status, bad_allowed, winners, pts13
 
 
 @njit
 def check_one(row, contract):  # type: ignore[no-untyped-def]
-    """:func:`check_row` as a callable kernel (the scalar API's entry point)."""
-    return check_row(row, contract)
+    """:func:`check_row` of one record, walked to the end (the scalar API's entry point)."""
+    hands = np.empty(4, dtype=np.uint64)
+    return check_row(row, contract, hands, True)
+
+
+_BLOCK = 4096
 
 
 @njit(parallel=True)
 def check_kernel(records, contracts, ok, first):  # type: ignore[no-untyped-def]
-    for i in numba.prange(records.shape[0]):
-        status, _, _, _ = check_row(records[i], np.int64(contracts[i]))
-        first[i] = status
-        ok[i] = status == -1
+    n = records.shape[0]
+    for blk in numba.prange((n + _BLOCK - 1) // _BLOCK):
+        hands = np.empty(4, dtype=np.uint64)
+        for i in range(blk * _BLOCK, min(n, (blk + 1) * _BLOCK)):
+            status, _, _, _ = check_row(records[i], np.int64(contracts[i]), hands, False)
+            first[i] = status
+            ok[i] = status == -1
 
 
 @njit(parallel=True)
 def score_kernel(records, contracts, first, winners, points):  # type: ignore[no-untyped-def]
-    for i in numba.prange(records.shape[0]):
-        status, _, w, p13 = check_row(records[i], np.int64(contracts[i]))
-        first[i] = status
-        if status == -2:
-            continue
-        for t in range(9):
-            winners[i, t] = (w >> (2 * t)) & 3
-        points[i, 0] = p13
-        points[i, 1] = 157 - p13
+    n = records.shape[0]
+    for blk in numba.prange((n + _BLOCK - 1) // _BLOCK):
+        hands = np.empty(4, dtype=np.uint64)
+        for i in range(blk * _BLOCK, min(n, (blk + 1) * _BLOCK)):
+            status, _, w, p13 = check_row(records[i], np.int64(contracts[i]), hands, True)
+            first[i] = status
+            if status == MALFORMED:
+                continue
+            for t in range(9):
+                winners[i, t] = (w >> (2 * t)) & 3
+            points[i, 0] = p13
+            points[i, 1] = 157 - p13
 
 
 @njit(inline="always")
@@ -173,53 +185,53 @@ def _draw(state, spare, has_spare, k):  # type: ignore[no-untyped-def]
             return state, spare, has_spare, np.int64(prod >> np.uint64(32))
 
 
+@njit(inline="always")
+def _choose(allowed, state, spare, has_spare):  # type: ignore[no-untyped-def]
+    """One card uniform among ``allowed`` (no draw when there is only one)."""
+    n_allowed = popcount(allowed)
+    if n_allowed == 1:
+        return allowed, state, spare, has_spare
+    state, spare, has_spare, r = _draw(state, spare, has_spare, n_allowed)
+    return select_mask(allowed, r), state, spare, has_spare
+
+
 @njit(parallel=True)
-def play_kernel(hands, contracts, key, start, out):  # type: ignore[no-untyped-def]
+def play_kernel(deals, contracts, key, start, out):  # type: ignore[no-untyped-def]
     """Play each deal: every card uniform among the legal ones; write the record into ``out``."""
-    for i in numba.prange(hands.shape[0]):
-        state = row_state(key, np.uint64(start + i))
-        spare = np.uint64(0)
-        has_spare = False
-        contract = np.int64(contracts[i])
-        h0 = hands[i, 0]
-        h1 = hands[i, 1]
-        h2 = hands[i, 2]
-        h3 = hands[i, 3]
-        leader = np.int64(0)
-        for t in range(9):
-            base = t * 4
-            lead_suit = np.int64(-1)
-            best = np.int64(-1)
-            best_p = leader
-            best_key = np.int64(-1)
-            for j in range(4):
-                p = (leader + j) & 3
-                hand = _pick4(p, h0, h1, h2, h3)
-                allowed = legal_mask(hand, lead_suit, best, contract)
-                n_allowed = popcount(allowed)
-                if n_allowed == 1:
-                    bit = allowed
-                else:
-                    state, spare, has_spare, r = _draw(state, spare, has_spare, n_allowed)
-                    bit = select_mask(allowed, r)
+    n = deals.shape[0]
+    for blk in numba.prange((n + _BLOCK - 1) // _BLOCK):
+        hands = np.empty(4, dtype=np.uint64)
+        for i in range(blk * _BLOCK, min(n, (blk + 1) * _BLOCK)):
+            state = row_state(key, np.uint64(start + i))
+            spare = np.uint64(0)
+            has_spare = False
+            contract = np.int64(contracts[i])
+            for p in range(4):
+                hands[p] = deals[i, p]
+            leader = np.int64(0)
+            for t in range(9):
+                base = t * 4
+                bit, state, spare, has_spare = _choose(hands[leader], state, spare, has_spare)
                 c = np.int64(ctz(bit))
-                if p == 0:
-                    h0 ^= bit
-                elif p == 1:
-                    h1 ^= bit
-                elif p == 2:
-                    h2 ^= bit
-                else:
-                    h3 ^= bit
-                out[i, base + p] = c
-                if j == 0:
-                    lead_suit = SUIT_OF[c]
-                k = card_key(c, lead_suit, contract)
-                if k > best_key:
-                    best_key = k
-                    best = c
-                    best_p = p
-            leader = best_p
+                hands[leader] ^= bit
+                out[i, base + leader] = c
+                lead_suit = SUIT_OF[c]
+                best = c
+                best_p = leader
+                best_key = card_key(c, lead_suit, contract)
+                for j in range(1, 4):
+                    p = (leader + j) & 3
+                    allowed = follow_mask(hands[p], lead_suit, best, contract)
+                    bit, state, spare, has_spare = _choose(allowed, state, spare, has_spare)
+                    c = np.int64(ctz(bit))
+                    hands[p] ^= bit
+                    out[i, base + p] = c
+                    k = card_key(c, lead_suit, contract)
+                    better = k > best_key
+                    best_key = k if better else best_key
+                    best = c if better else best
+                    best_p = p if better else best_p
+                leader = best_p
 
 
 @njit(parallel=True)
@@ -232,42 +244,31 @@ def contracts_kernel(key, start, out):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _mutation_walk(row, contract, target):  # type: ignore[no-untyped-def]
+def _mutation_walk(row, contract, target, hands):  # type: ignore[no-untyped-def]
     """Walk the plays until the first illegal one; count the plays where the player held an illegal card.
 
     With ``target >= 0`` stop at the ``target``-th such play (from 0) and return
     ``(count, matrix index, illegal cards there)``; otherwise ``(count, -1, 0)``.
+    The record must be well formed.
     """
-    h0 = np.uint64(0)
-    h1 = np.uint64(0)
-    h2 = np.uint64(0)
-    h3 = np.uint64(0)
-    for k in range(36):
-        bit = np.uint64(1) << np.uint64(row[k])
-        p = k & 3
-        if p == 0:
-            h0 |= bit
-        elif p == 1:
-            h1 |= bit
-        elif p == 2:
-            h2 |= bit
-        else:
-            h3 |= bit
+    load_hands(row, hands)
     count = np.int64(0)
     played = np.uint64(0)
     leader = np.int64(0)
     for t in range(9):
         base = t * 4
-        lead_suit = np.int64(-1)
-        best = np.int64(-1)
+        c = np.int64(row[base + leader])
+        lead_suit = SUIT_OF[c]
+        best = c
         best_p = leader
-        best_key = np.int64(-1)
-        for j in range(4):
+        best_key = card_key(c, lead_suit, contract)
+        played |= np.uint64(1) << np.uint64(c)
+        for j in range(1, 4):
             p = (leader + j) & 3
             c = np.int64(row[base + p])
             bit = np.uint64(1) << np.uint64(c)
-            hand = _pick4(p, h0, h1, h2, h3) & ~played
-            allowed = legal_mask(hand, lead_suit, best, contract)
+            hand = hands[p] & ~played
+            allowed = follow_mask(hand, lead_suit, best, contract)
             if not (allowed & bit):
                 return count, np.int64(-1), np.uint64(0)
             illegal = hand & ~allowed
@@ -276,13 +277,11 @@ def _mutation_walk(row, contract, target):  # type: ignore[no-untyped-def]
                     return count, np.int64(base + p), illegal
                 count += 1
             played |= bit
-            if j == 0:
-                lead_suit = SUIT_OF[c]
             k = card_key(c, lead_suit, contract)
-            if k > best_key:
-                best_key = k
-                best = c
-                best_p = p
+            better = k > best_key
+            best_key = k if better else best_key
+            best = c if better else best
+            best_p = p if better else best_p
         leader = best_p
     return count, np.int64(-1), np.uint64(0)
 
@@ -296,16 +295,17 @@ def mutate_kernel(records, contracts, key, start, out, where):  # type: ignore[n
     exactly ``where[i]``. ``-1`` if the record offers no such play.
     """
     for i in numba.prange(records.shape[0]):
+        hands = np.empty(4, dtype=np.uint64)
         for k in range(36):
             out[i, k] = records[i, k]
         where[i] = -1
         contract = np.int64(contracts[i])
-        n_cand, _, _ = _mutation_walk(records[i], contract, np.int64(-1))
+        n_cand, _, _ = _mutation_walk(records[i], contract, np.int64(-1), hands)
         if n_cand == 0:
             continue
         state = row_state(key, np.uint64(start + i))
         state, spare, has_spare, target = _draw(state, np.uint64(0), False, n_cand)
-        _, pos, illegal = _mutation_walk(records[i], contract, target)
+        _, pos, illegal = _mutation_walk(records[i], contract, target, hands)
         state, spare, has_spare, r = _draw(state, spare, has_spare, popcount(illegal))
         c = np.int64(ctz(select_mask(illegal, r)))
         # the illegal card is still in the player's hand: find its later trick

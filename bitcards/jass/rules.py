@@ -50,11 +50,15 @@ __all__ = [
     "JACKS",
     "TRUMP_ORDER",
     "ABOVE",
+    "CAP",
+    "TRUMP_MASKS",
+    "FOLLOW_EXCEPT",
     "KEY",
     "POINTS",
     "parse_contract",
     "format_contract",
     "legal_mask",
+    "follow_mask",
     "card_key",
     "card",
     "mask",
@@ -131,11 +135,24 @@ TRUMP_ORDER = np.zeros(_NR, dtype=np.int64)
 for _strength, _r in enumerate("6 7 8 T Q K A 9 J".split()):
     TRUMP_ORDER[JASS.rank_index(_r)] = _strength
 
+#: trump suit mask by contract (0 in Obenabe and Undenufe)
+TRUMP_MASKS = np.array([JASS.suit_mask(s) for s in range(4)] + [0, 0], dtype=np.uint64)
+#: by contract: the card never forced when following a trump lead (the trump jack; 0 without trump)
+FOLLOW_EXCEPT = np.array([1 << JASS.bit(s, _J) for s in range(4)] + [0, 0], dtype=np.uint64)
+
 #: ABOVE[c]: the cards of c's suit that beat c as trumps
 ABOVE = np.zeros(JASS.n_cards, dtype=np.uint64)
 for _c in range(JASS.n_cards):
     _s, _r = divmod(_c, _NR)
     ABOVE[_c] = sum(1 << JASS.bit(_s, r2) for r2 in range(_NR) if TRUMP_ORDER[r2] > TRUMP_ORDER[_r])
+
+#: CAP[contract * 36 + best]: the trumps that overtrump a trick won by ``best``
+#: (the trumps above it if it is a trump, else every card)
+CAP = np.full(6 * JASS.n_cards, (1 << 64) - 1, dtype=np.uint64)
+for _ct in range(4):
+    for _c in range(JASS.n_cards):
+        if _c // _NR == _ct:
+            CAP[_ct * JASS.n_cards + _c] = ABOVE[_c]
 
 _TRUMP_BASE = 16
 
@@ -184,41 +201,41 @@ POINTS = np.array([p for ct in range(6) for p in _points_row(ct)], dtype=np.int6
 def card_key(c, lead_suit, contract):  # type: ignore[no-untyped-def]
     """How strongly card ``c`` takes a trick led in ``lead_suit``; ``-1`` if it cannot win it."""
     s = SUIT_OF[c]
-    if s == lead_suit or s == contract:
-        return KEY[contract * 36 + c]
-    return -1
+    return KEY[contract * 36 + c] if (s == lead_suit) | (s == contract) else np.int64(-1)
+
+
+@njit(inline="always")
+def follow_mask(hand, lead_suit, best, contract):  # type: ignore[no-untyped-def]
+    """The cards of ``hand`` that may be played to a trick led in ``lead_suit`` and won so far by ``best``.
+
+    One branch-free formula covers the whole table (``TRUMP_MASKS`` and
+    ``FOLLOW_EXCEPT`` are 0 in Obenabe and Undenufe, so there no card is a
+    trump and the rule reduces to "follow suit if you can"):
+
+    * ``must``: the cards of the led suit, the trump jack excepted on a trump lead;
+    * ``over``: the overtrumps, i.e. the trumps above ``best`` if it is a trump, else every trump;
+    * holding ``must``: ``must`` or an overtrump; otherwise anything but an undertrump;
+    * if that leaves nothing, any card.
+    """
+    hand = np.uint64(hand)
+    trumps = hand & TRUMP_MASKS[contract]
+    must = hand & SUIT_MASKS[lead_suit] & ~FOLLOW_EXCEPT[contract]
+    over = trumps & CAP[contract * 36 + best]
+    allowed = (must | over) if must else ((hand & ~trumps) | over)
+    return allowed if allowed else hand
 
 
 @njit(inline="always")
 def legal_mask(hand, lead_suit, best, contract):  # type: ignore[no-untyped-def]
     """The cards of ``hand`` that may be played.
 
-    ``lead_suit`` is the suit led to this trick (``-1`` when leading);
-    ``best`` is the card winning the trick so far (``-1`` when leading), from
-    which the overtrumps follow: if it is a trump, only trumps above it.
+    ``lead_suit`` is the suit led to this trick (``-1`` when leading: any card);
+    ``best`` is the card winning the trick so far, from which the overtrumps
+    follow: if it is a trump, only trumps above it. See :func:`follow_mask`.
     """
-    hand = np.uint64(hand)
     if lead_suit < 0:
-        return hand
-    led = hand & SUIT_MASKS[lead_suit]
-    if contract >= 4:  # Obenabe, Undenufe: follow suit if you can
-        if led:
-            return led
-        return hand
-    trumps = hand & SUIT_MASKS[contract]
-    if lead_suit == contract:  # trump led: follow, but the trump jack is never forced
-        if trumps & ~JACKS[contract]:
-            return trumps
-        return hand
-    over = trumps
-    if best >= 0 and SUIT_OF[best] == contract:
-        over = trumps & ABOVE[best]
-    if led:  # may follow suit or overtrump, never undertrump
-        return led | over
-    allowed = (hand & ~trumps) | over  # void: anything but an undertrump
-    if allowed:
-        return allowed
-    return hand  # nothing but undertrumps
+        return np.uint64(hand)
+    return follow_mask(hand, lead_suit, best, contract)
 
 
 @njit
