@@ -18,7 +18,7 @@ from collections.abc import Iterator
 import numba
 import numpy as np
 
-from bitcards._bits import ctz, popcount, select_mask
+from bitcards._bits import ctz, mulhi64, popcount, select_mask
 from bitcards._jit import JIT_DISABLED, njit, warmup_task
 from bitcards._rng import next_u64, row_state
 from bitcards.jass.rules import LAST_TRICK_BONUS, POINTS, SUIT_OF, card_key, follow_mask
@@ -27,9 +27,8 @@ MALFORMED = -2
 #: below this many rows a call runs on one thread: waking the pool costs more than it saves
 SERIAL_ROWS = 2048
 _FULL = np.uint64((1 << 36) - 1)
-_LOW32 = np.uint64(0xFFFFFFFF)
-#: Lemire's rejection threshold 2**32 mod k for a uniform draw in [0, k)
-_THRESH = np.array([0] + [(1 << 32) % k for k in range(1, 37)], dtype=np.uint64)
+#: Lemire's rejection threshold 2**64 mod k for a uniform draw in [0, k)
+_THRESH = np.array([0] + [(1 << 64) % k for k in range(1, 37)], dtype=np.uint64)
 
 
 @contextlib.contextmanager
@@ -169,30 +168,27 @@ def score_kernel(records, contracts, first, winners, points):  # type: ignore[no
 
 
 @njit(inline="always")
-def _draw(state, spare, has_spare, k):  # type: ignore[no-untyped-def]
-    """A uniform draw in [0, k) from 32-bit halves of the stream: ``(state, spare, has_spare, j)``."""
+def _draw(state, k):  # type: ignore[no-untyped-def]
+    """A uniform draw in [0, k): ``(state, j)``.
+
+    Lemire's multiply-high method on one 64-bit output, with exact rejection
+    (the low half below ``2**64 mod k``; for k <= 36 that is rarer than 1 in 2**58).
+    """
     while True:
-        if has_spare:
-            y = spare
-            has_spare = False
-        else:
-            state, x = next_u64(state)
-            y = x & _LOW32
-            spare = x >> np.uint64(32)
-            has_spare = True
-        prod = y * np.uint64(k)
-        if (prod & _LOW32) >= _THRESH[k]:
-            return state, spare, has_spare, np.int64(prod >> np.uint64(32))
+        state, x = next_u64(state)
+        hi, lo = mulhi64(x, np.uint64(k))
+        if lo >= _THRESH[k]:
+            return state, np.int64(hi)
 
 
 @njit(inline="always")
-def _choose(allowed, state, spare, has_spare):  # type: ignore[no-untyped-def]
+def _choose(allowed, state):  # type: ignore[no-untyped-def]
     """One card uniform among ``allowed`` (no draw when there is only one)."""
     n_allowed = popcount(allowed)
     if n_allowed == 1:
-        return allowed, state, spare, has_spare
-    state, spare, has_spare, r = _draw(state, spare, has_spare, n_allowed)
-    return select_mask(allowed, r), state, spare, has_spare
+        return allowed, state
+    state, r = _draw(state, n_allowed)
+    return select_mask(allowed, r), state
 
 
 @njit(parallel=True)
@@ -203,15 +199,13 @@ def play_kernel(deals, contracts, key, start, out):  # type: ignore[no-untyped-d
         hands = np.empty(4, dtype=np.uint64)
         for i in range(blk * _BLOCK, min(n, (blk + 1) * _BLOCK)):
             state = row_state(key, np.uint64(start + i))
-            spare = np.uint64(0)
-            has_spare = False
             contract = np.int64(contracts[i])
             for p in range(4):
                 hands[p] = deals[i, p]
             leader = np.int64(0)
             for t in range(9):
                 base = t * 4
-                bit, state, spare, has_spare = _choose(hands[leader], state, spare, has_spare)
+                bit, state = _choose(hands[leader], state)
                 c = np.int64(ctz(bit))
                 hands[leader] ^= bit
                 out[i, base + leader] = c
@@ -222,7 +216,7 @@ def play_kernel(deals, contracts, key, start, out):  # type: ignore[no-untyped-d
                 for j in range(1, 4):
                     p = (leader + j) & 3
                     allowed = follow_mask(hands[p], lead_suit, best, contract)
-                    bit, state, spare, has_spare = _choose(allowed, state, spare, has_spare)
+                    bit, state = _choose(allowed, state)
                     c = np.int64(ctz(bit))
                     hands[p] ^= bit
                     out[i, base + p] = c
@@ -239,7 +233,7 @@ def contracts_kernel(key, start, out):  # type: ignore[no-untyped-def]
     """A uniform contract code (0..5) per row."""
     for i in numba.prange(out.shape[0]):
         state = row_state(key, np.uint64(start + i))
-        _, _, _, r = _draw(state, np.uint64(0), False, 6)
+        _, r = _draw(state, 6)
         out[i] = r
 
 
@@ -304,9 +298,9 @@ def mutate_kernel(records, contracts, key, start, out, where):  # type: ignore[n
         if n_cand == 0:
             continue
         state = row_state(key, np.uint64(start + i))
-        state, spare, has_spare, target = _draw(state, np.uint64(0), False, n_cand)
+        state, target = _draw(state, n_cand)
         _, pos, illegal = _mutation_walk(records[i], contract, target, hands)
-        state, spare, has_spare, r = _draw(state, spare, has_spare, popcount(illegal))
+        state, r = _draw(state, popcount(illegal))
         c = np.int64(ctz(select_mask(illegal, r)))
         # the illegal card is still in the player's hand: find its later trick
         for q in range(pos + 4, 36, 4):
