@@ -313,8 +313,8 @@ def mutate_kernel(records, contracts, key, start, out, where):  # type: ignore[n
 
 @warmup_task
 def _warm() -> None:
-    from bitcards.jass.play import check_games, score_games
     from bitcards.jass.generate import mutate_games, random_games
+    from bitcards.jass.play import check_games, score_games
 
     g = random_games(2, "h", seed=0)
     check_games(g, np.array([1, 1], dtype=np.int8))

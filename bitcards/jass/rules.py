@@ -83,7 +83,7 @@ _CONTRACT_WORDS: dict[str, int] = {
 }  # fmt: skip
 
 
-def parse_contract(text: str | int) -> int:
+def parse_contract(text: str | int | np.integer) -> int:
     """A contract code from its letter (``c d h s o u``), suit symbol, name, or code.
 
     >>> parse_contract("h"), parse_contract("♣"), parse_contract("Obenabe"), parse_contract(5)
@@ -132,7 +132,7 @@ SUIT_OF = np.array([b // _NR for b in range(JASS.n_cards)], dtype=np.int64)
 
 #: strength of each rank index inside the trump suit, higher is stronger
 TRUMP_ORDER = np.zeros(_NR, dtype=np.int64)
-for _strength, _r in enumerate("6 7 8 T Q K A 9 J".split()):
+for _strength, _r in enumerate(["6", "7", "8", "T", "Q", "K", "A", "9", "J"]):
     TRUMP_ORDER[JASS.rank_index(_r)] = _strength
 
 #: trump suit mask by contract (0 in Obenabe and Undenufe)
@@ -143,8 +143,8 @@ FOLLOW_EXCEPT = np.array([1 << JASS.bit(s, _J) for s in range(4)] + [0, 0], dtyp
 #: ABOVE[c]: the cards of c's suit that beat c as trumps
 ABOVE = np.zeros(JASS.n_cards, dtype=np.uint64)
 for _c in range(JASS.n_cards):
-    _s, _r = divmod(_c, _NR)
-    ABOVE[_c] = sum(1 << JASS.bit(_s, r2) for r2 in range(_NR) if TRUMP_ORDER[r2] > TRUMP_ORDER[_r])
+    _s, _ri = divmod(_c, _NR)
+    ABOVE[_c] = sum(1 << JASS.bit(_s, r2) for r2 in range(_NR) if TRUMP_ORDER[r2] > TRUMP_ORDER[_ri])
 
 #: CAP[contract * 36 + best]: the trumps that overtrump a trick won by ``best``
 #: (the trumps above it if it is a trump, else every card)

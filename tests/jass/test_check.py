@@ -74,7 +74,8 @@ def test_batch_equals_scalar_mixed_contracts() -> None:
     rng = np.random.default_rng(5)
     n = 300
     codes = rng.integers(0, 6, n).astype(np.int8)
-    recs = np.concatenate([random_games(n // 2, codes[: n // 2], seed=9), rng.permuted(np.tile(np.arange(36), (n - n // 2, 1)), axis=1)])
+    shuffled = rng.permuted(np.tile(np.arange(36), (n - n // 2, 1)), axis=1)
+    recs = np.concatenate([random_games(n // 2, codes[: n // 2], seed=9), shuffled])
     recs = recs.astype(np.int8)
     ok, first = check_games(recs, codes)
     w, p = score_games(recs, codes)

@@ -25,7 +25,8 @@ def test_other_spellings_of_the_same_record() -> None:
     code, rec = parse_record(TRUTHY_1)
     body = TRUTHY_1.splitlines()[1:]
     upper = "\n".join(["H"] + [line.upper() for line in body])
-    rank_first = "\n".join(["hearts"] + [" ".join(c[1] + c[0] for c in line.replace("(", " ").replace(")", " ").split()) for line in body])
+    unbracketed = [line.replace("(", " ").replace(")", " ").split() for line in body]
+    rank_first = "\n".join(["hearts"] + [" ".join(c[1] + c[0] for c in cells) for cells in unbracketed])
     symbols = "\n".join(["♥"] + [line.replace("h", "♥").replace("T", "10") for line in body])
     for text in (upper, rank_first, symbols):
         c2, r2 = parse_record(text)
@@ -48,7 +49,11 @@ def test_contract_from_argument_and_line_wins() -> None:
         (lambda ls: ls[:3] + [ls[3] + " d6"] + ls[4:], InvalidCardsError, "line 4: expected a row of 4 cards, got 5"),
         (lambda ls: ls[:2] + [ls[2].replace("s7", "x7")] + ls[3:], ParseError, "unknown card 'x7' at line 3, column 5"),
         (lambda ls: ls[:2] + [ls[2].replace("s7", "s5")] + ls[3:], ParseError, "line 3, column 5"),
-        (lambda ls: ls[:2] + [ls[2].replace("s7", "s6")] + ls[3:], InvalidCardsError, "line 3, column 5: 's6' is played twice .first at line 2, column 5"),
+        (
+            lambda ls: ls[:2] + [ls[2].replace("s7", "s6")] + ls[3:],
+            InvalidCardsError,
+            "line 3, column 5: 's6' is played twice .first at line 2, column 5",
+        ),
         (lambda ls: ["trump"] + ls[1:], ParseError, "line 1: 'trump' is neither a contract"),
     ],
 )

@@ -45,9 +45,9 @@ def test_parse_contract_forms_and_errors() -> None:
 def test_above_table_is_the_trump_order() -> None:
     for c in range(36):
         card = naive.name(c)
-        expect = sorted(
-            naive.name(d) for d in range(36) if d // 9 == c // 9 and naive.strength(naive.name(d), card[0]) > naive.strength(card, card[0])
-        )
+        trump = card[0]  # c's own suit as trump
+        same_suit = [naive.name(d) for d in range(36) if d // 9 == c // 9]
+        expect = sorted(d for d in same_suit if naive.strength(d, trump) > naive.strength(card, trump))
         assert names(int(ABOVE[c])) == expect, card
 
 

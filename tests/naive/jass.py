@@ -53,10 +53,9 @@ def is_overtrump(card: str, trick_so_far: list[str], contract: str) -> bool:
     """A trump higher than every trump already in the trick (any trump, if there is none)."""
     if not is_trump(card, contract):
         return False
-    for other in trick_so_far:
-        if is_trump(other, contract) and strength(other, contract) > strength(card, contract):
-            return False
-    return True
+    mine = strength(card, contract)
+    higher = [other for other in trick_so_far if is_trump(other, contract) and strength(other, contract) > mine]
+    return not higher
 
 
 def is_undertrump(card: str, trick_so_far: list[str], contract: str) -> bool:
