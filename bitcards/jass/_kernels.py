@@ -313,10 +313,10 @@ def mutate_kernel(records, contracts, key, start, out, where):  # type: ignore[n
 
 @warmup_task
 def _warm() -> None:
-    from bitcards.jass.generate import mutate_games, random_games
+    from bitcards.jass.generate import mutate_games, random_contracts, random_games
     from bitcards.jass.play import check_games, score_games
 
-    g = random_games(2, "h", seed=0)
+    g = random_games(2, random_contracts(2, seed=0), seed=0)
     check_games(g, np.array([1, 1], dtype=np.int8))
     score_games(g, np.array([1, 1], dtype=np.int8))
     mutate_games(g, np.array([1, 1], dtype=np.int8), seed=0)
