@@ -26,7 +26,7 @@ import numpy as np
 from bitcards._bits import mix64
 from bitcards._rng import seed_key
 from bitcards.deal import deal
-from bitcards.errors import InvalidCardsError
+from bitcards.errors import BitcardsError, InvalidCardsError
 from bitcards.jass import _kernels as K
 from bitcards.jass.play import _as_records, _raise_malformed, as_contracts
 
@@ -107,4 +107,10 @@ def mutate_games(
         K.check_kernel(rec, codes, ok, first)
         _raise_malformed(rec, first)
         K.mutate_kernel(rec, codes, np.uint64(mix64(key ^ _MUTATE_SALT)), np.int64(start), out, where)
+        # verified by the checker: the first violation is exactly where it was made
+        K.check_kernel(out, codes, ok, first)
+    wrong = (where >= 0) & (first != where)
+    if wrong.any():  # pragma: no cover - would be a bug in the kernels
+        i = int(np.flatnonzero(wrong)[0])
+        raise BitcardsError(f"internal error: mutation of row {i} made play {where[i]} illegal, the checker says {first[i]}")
     return out, where
