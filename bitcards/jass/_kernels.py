@@ -21,7 +21,7 @@ import numpy as np
 from bitcards._bits import ctz, mulhi64, popcount, select_mask
 from bitcards._jit import JIT_DISABLED, njit, warmup_task
 from bitcards._rng import next_u64, row_state
-from bitcards.jass.rules import LAST_TRICK_BONUS, POINTS, SUIT_OF, card_key, follow_mask
+from bitcards.jass.rules import KEY, LAST_TRICK_BONUS, POINTS, SUIT_OF, contenders, follow_mask, key_among
 
 MALFORMED = -2
 #: below this many rows a call runs on one thread: waking the pool costs more than it saves
@@ -96,9 +96,10 @@ def check_row(row, contract, hands, full):  # type: ignore[no-untyped-def]
         base = t * 4
         c = np.int64(row[base + leader])
         lead_suit = SUIT_OF[c]
+        cont = contenders(lead_suit, contract)
         best = c
         best_p = leader
-        best_key = card_key(c, lead_suit, contract)
+        best_key = KEY[contract * 36 + c]  # the lead always contends
         pts = POINTS[cbase + c]
         played |= np.uint64(1) << np.uint64(c)
         for j in range(1, 4):
@@ -113,7 +114,7 @@ def check_row(row, contract, hands, full):  # type: ignore[no-untyped-def]
                     if not full:
                         return status, bad_allowed, winners, pts13
             played |= bit
-            k = card_key(c, lead_suit, contract)
+            k = key_among(c, bit, cont, contract)
             better = k > best_key
             best_key = k if better else best_key
             best = c if better else best
@@ -210,9 +211,10 @@ def play_kernel(deals, contracts, key, start, out):  # type: ignore[no-untyped-d
                 hands[leader] ^= bit
                 out[i, base + leader] = c
                 lead_suit = SUIT_OF[c]
+                cont = contenders(lead_suit, contract)
                 best = c
                 best_p = leader
-                best_key = card_key(c, lead_suit, contract)
+                best_key = KEY[contract * 36 + c]  # the lead always contends
                 for j in range(1, 4):
                     p = (leader + j) & 3
                     allowed = follow_mask(hands[p], lead_suit, best, contract)
@@ -220,7 +222,7 @@ def play_kernel(deals, contracts, key, start, out):  # type: ignore[no-untyped-d
                     c = np.int64(ctz(bit))
                     hands[p] ^= bit
                     out[i, base + p] = c
-                    k = card_key(c, lead_suit, contract)
+                    k = key_among(c, bit, cont, contract)
                     better = k > best_key
                     best_key = k if better else best_key
                     best = c if better else best
@@ -253,9 +255,10 @@ def _mutation_walk(row, contract, target, hands):  # type: ignore[no-untyped-def
         base = t * 4
         c = np.int64(row[base + leader])
         lead_suit = SUIT_OF[c]
+        cont = contenders(lead_suit, contract)
         best = c
         best_p = leader
-        best_key = card_key(c, lead_suit, contract)
+        best_key = KEY[contract * 36 + c]  # the lead always contends
         played |= np.uint64(1) << np.uint64(c)
         for j in range(1, 4):
             p = (leader + j) & 3
@@ -271,7 +274,7 @@ def _mutation_walk(row, contract, target, hands):  # type: ignore[no-untyped-def
                     return count, np.int64(base + p), illegal
                 count += 1
             played |= bit
-            k = card_key(c, lead_suit, contract)
+            k = key_among(c, bit, cont, contract)
             better = k > best_key
             best_key = k if better else best_key
             best = c if better else best

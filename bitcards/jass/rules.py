@@ -60,6 +60,8 @@ __all__ = [
     "legal_mask",
     "follow_mask",
     "card_key",
+    "contenders",
+    "key_among",
     "card",
     "mask",
 ]
@@ -198,10 +200,21 @@ POINTS = np.array([p for ct in range(6) for p in _points_row(ct)], dtype=np.int6
 
 # --- the rules -----------------------------------------------------------------
 @njit(inline="always")
+def contenders(lead_suit, contract):  # type: ignore[no-untyped-def]
+    """The cards that can win a trick led in ``lead_suit``: that suit and the trumps."""
+    return SUIT_MASKS[lead_suit] | TRUMP_MASKS[contract]
+
+
+@njit(inline="always")
+def key_among(c, bit, cont, contract):  # type: ignore[no-untyped-def]
+    """How strongly card ``c`` (``bit`` its mask) takes a trick whose :func:`contenders` are ``cont``; ``-1`` if it cannot."""
+    return KEY[contract * 36 + c] if bit & cont else np.int64(-1)
+
+
+@njit(inline="always")
 def card_key(c, lead_suit, contract):  # type: ignore[no-untyped-def]
     """How strongly card ``c`` takes a trick led in ``lead_suit``; ``-1`` if it cannot win it."""
-    s = SUIT_OF[c]
-    return KEY[contract * 36 + c] if (s == lead_suit) | (s == contract) else np.int64(-1)
+    return key_among(c, np.uint64(1) << np.uint64(c), contenders(lead_suit, contract), contract)
 
 
 @njit(inline="always")
