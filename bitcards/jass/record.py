@@ -41,8 +41,9 @@ __all__ = ["parse_record", "parse_records", "split_records", "format_record", "B
 #: one record's lines: (line number from 1, text)
 Block = list[tuple[int, str]]
 
-_CARD_CACHE: dict[str, int] = {}
 _NAMES = [format_card(b, JASS) for b in range(JASS.n_cards)]
+#: token -> card, seeded with the seed's spelling (``h9``, ``sT``); other spellings are added as met
+_CARD_CACHE: dict[str, int] = {name: b for b, name in enumerate(_NAMES)}
 
 
 def _card(tok: str, line: int | None, col: int | None) -> int:
@@ -66,6 +67,38 @@ def _where(line: int | None, col: int | None) -> str:
     return f"line {line}, column {col}" if col is not None else f"line {line}"
 
 
+_SEPARATORS = str.maketrans({"(": " ", ")": " ", ",": " "})
+_FULL = (1 << 36) - 1
+
+
+def _parse_fast(block: Block, contract: str | int | None) -> tuple[int, np.ndarray] | None:
+    """The common case (canonical card names, well formed) without column bookkeeping; None otherwise."""
+    lines = [text.translate(_SEPARATORS).split() for _, text in block]
+    lines = [t for t in lines if t]
+    code: int | None = None
+    if len(lines) == 10 and len(lines[0]) == 1:
+        try:
+            code = parse_contract(lines[0][0])
+        except ParseError:
+            return None
+        lines = lines[1:]
+    elif contract is None:
+        return None
+    if len(lines) != 9 or any(len(t) != 4 for t in lines):
+        return None
+    cache = _CARD_CACHE
+    try:
+        vals = [cache[tok] for t in lines for tok in t]
+    except KeyError:
+        return None
+    seen = 0
+    for v in vals:
+        seen |= 1 << v
+    if seen != _FULL:
+        return None
+    return (code if code is not None else parse_contract(contract)), np.array(vals, dtype=np.int8)
+
+
 def parse_block(block: Block, contract: str | int | None = None) -> tuple[int, np.ndarray]:
     """``(contract code, record)`` from a record's numbered lines.
 
@@ -73,6 +106,9 @@ def parse_block(block: Block, contract: str | int | None = None) -> tuple[int, n
     in the block wins. Raises :class:`ParseError` (unknown text, no contract)
     or :class:`InvalidCardsError` (wrong shape, a card twice) naming the line.
     """
+    fast = _parse_fast(block, contract)
+    if fast is not None:
+        return fast
     code: int | None = None
     rows: list[tuple[int, list[tuple[str, int]]]] = []
     for lineno, text in block:
