@@ -21,7 +21,7 @@ import numpy as np
 from bitcards._bits import ctz, mulhi64, popcount, select_mask
 from bitcards._jit import JIT_DISABLED, njit, warmup_task
 from bitcards._rng import next_u64, row_state
-from bitcards.jass.rules import KEY, LAST_TRICK_BONUS, POINTS, SUIT_OF, contenders, follow_mask, key_among
+from bitcards.jass.rules import KEY, LAST_TRICK_BONUS, POINTS, SUIT_OF, _legal_after, contenders, follow_mask, key_among
 
 MALFORMED = -2
 #: below this many rows a call runs on one thread: waking the pool costs more than it saves
@@ -166,6 +166,16 @@ def score_kernel(records, contracts, first, winners, points):  # type: ignore[no
                 winners[i, t] = (w >> (2 * t)) & 3
             points[i, 0] = p13
             points[i, 1] = 157 - p13
+
+
+@njit(parallel=True)
+def legal_kernel(hands, tricks, contracts, out):  # type: ignore[no-untyped-def]
+    """Legal cards of each hand after its row of ``tricks`` (card indices, ``-1`` padding at the end)."""
+    for i in numba.prange(hands.shape[0]):
+        k = 0
+        while k < tricks.shape[1] and tricks[i, k] >= 0:
+            k += 1
+        out[i] = _legal_after(hands[i], tricks[i], k, np.int64(contracts[i]))
 
 
 @njit(inline="always")
@@ -324,3 +334,6 @@ def _warm() -> None:
     score_games(g, np.array([1, 1], dtype=np.int8))
     mutate_games(g, np.array([1, 1], dtype=np.int8), seed=0)
     check_one(g[0], np.int64(1))
+    from bitcards.jass.play import legal_moves
+
+    legal_moves(np.array([7], dtype=np.uint64), np.array([[9, -1, -1]], dtype=np.int8), "h")

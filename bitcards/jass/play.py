@@ -19,7 +19,6 @@ false trick 5, column 3: played h8; allowed: dJ cA
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -254,15 +253,60 @@ def score_games(records: object, contracts: object) -> tuple[np.ndarray, np.ndar
     return winners + np.int8(1), points
 
 
-def legal_moves(hand_mask: int, trick_cards: Sequence[int | str], contract: str | int) -> int:
+def _legal_moves_batch(hands_in: np.ndarray, tricks_in: object, contracts: object) -> np.ndarray:
+    from bitcards.batch import as_masks
+
+    hands = as_masks(hands_in, "hands").reshape(-1)
+    n = hands.shape[0]
+    tricks = np.asarray(tricks_in)
+    if tricks.dtype.kind not in "iu":
+        raise TypeError(f"trick_cards must be an integer array of card indices, not dtype {tricks.dtype}")
+    if tricks.ndim != 2 or tricks.shape[0] != n or tricks.shape[1] > 3:
+        raise InvalidCardsError(f"trick_cards must have shape ({n}, k) with k <= 3 (-1 for no card), got {tricks.shape}")
+    tricks = np.ascontiguousarray(tricks.astype(np.int64))
+    codes = as_contracts(contracts, n)
+    valid = tricks >= 0
+    problems = (hands >> np.uint64(36)) != 0
+    problems |= ((tricks < -1) | (tricks > 35)).any(axis=1)
+    problems |= (valid[:, 1:] & ~valid[:, :-1]).any(axis=1)  # padding only at the end
+    k = tricks.shape[1]
+    for a in range(k):
+        for b in range(a + 1, k):
+            problems |= valid[:, a] & (tricks[:, a] == tricks[:, b])
+        held = (hands >> np.clip(tricks[:, a], 0, 35).astype(np.uint64)) & np.uint64(1)
+        problems |= valid[:, a] & (held != 0)
+    if problems.any():
+        i = int(np.flatnonzero(problems)[0])
+        raise InvalidCardsError(
+            f"row {i}: hand {int(hands[i]):#x} and trick {tricks[i].tolist()} are not a possible position "
+            "(bits outside the deck, bad or repeated trick cards, padding before a card, or a trick card in the hand)",
+            row=i,
+        )
+    out = np.empty(n, dtype=np.uint64)
+    with K.threads_for(n):
+        K.legal_kernel(hands, tricks, codes, out)
+    return out
+
+
+def legal_moves(hand_mask: Any, trick_cards: Any, contract: Any) -> Any:
     """The mask of the cards of ``hand_mask`` that may be played after ``trick_cards`` (in play order).
+
+    Scalar: an ``int`` mask, a list of 0..3 cards (names or indices), one contract; returns an ``int``.
+    Batch: an ``(n,)`` ``uint64`` array of hands, an ``(n, k)`` integer array of trick cards
+    (``k <= 3``, ``-1`` after the last card played), one contract or ``(n,)`` codes;
+    returns an ``(n,)`` ``uint64`` array.
 
     >>> from bitcards.jass.rules import mask
     >>> from bitcards.notation import format_cards
     >>> # clubs trump, diamonds led and trumped with c9: follow diamonds or overtrump (cJ)
     >>> format_cards(legal_moves(mask("d7 h6 c6 cJ"), ["dA", "c9"], "c"), "jass")
     'd7 cJ'
+    >>> masks = legal_moves(np.array([mask("d7 h6 c6 cJ")] * 2, dtype=np.uint64), np.array([[8, 30, -1], [-1, -1, -1]]), "c")
+    >>> [format_cards(int(m), "jass") for m in masks]
+    ['d7 cJ', 'd7 h6 c6 cJ']
     """
+    if isinstance(hand_mask, np.ndarray) and hand_mask.ndim >= 1:
+        return _legal_moves_batch(hand_mask, trick_cards, contract)
     code = parse_contract(contract)
     hand = int(hand_mask)
     if hand < 0 or hand >> 36:

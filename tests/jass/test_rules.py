@@ -206,3 +206,56 @@ def test_the_jack_beats_the_nine_beats_the_ace_in_trumps() -> None:
     v = check(rec, "h")
     assert v.winners[1] == 3  # trick 2: h6 s7 hJ hA, won by the jack
     assert v.winners[0] == 1  # trick 1: h9 s6 h7 hQ, won by the nine
+
+
+# --- batch legal moves ------------------------------------------------------------------
+def _positions(n: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Positions reached in random legal games: (hands, trick cards padded with -1, contracts)."""
+    from bitcards.jass import check, random_contracts, random_games
+
+    rng = np.random.default_rng(seed)
+    codes = random_contracts(n, seed=seed)
+    games = random_games(n, codes, seed=seed)
+    hands = np.zeros(n, dtype=np.uint64)
+    tricks = np.full((n, 3), -1, dtype=np.int8)
+    for i in range(n):
+        rec = games[i].tolist()
+        t = int(rng.integers(0, 9))
+        j = int(rng.integers(0, 4))
+        leader = ([1] + list(check(games[i], int(codes[i])).winners))[t] - 1
+        order = [(leader + x) % 4 for x in range(4)]
+        p = order[j]
+        hands[i] = sum(1 << rec[4 * tt + p] for tt in range(t, 9))
+        tricks[i, :j] = [rec[4 * t + q] for q in order[:j]]
+    return hands, tricks, codes
+
+
+def test_batch_legal_moves_match_scalar_and_reference() -> None:
+    hands, tricks, codes = _positions(400, seed=3)
+    got = legal_moves(hands, tricks, codes)
+    assert got.dtype == np.uint64 and got.shape == (400,)
+    for i in range(400):
+        trick = [int(c) for c in tricks[i] if c >= 0]
+        assert int(got[i]) == legal_moves(int(hands[i]), trick, int(codes[i]))
+        hand_names = [naive.name(b) for b in range(36) if int(hands[i]) >> b & 1]
+        want = naive.allowed_cards(hand_names, [naive.name(c) for c in trick], naive.CONTRACT_LETTERS[int(codes[i])])
+        assert names(int(got[i])) == sorted(want)
+        assert int(got[i]) & ~int(hands[i]) == 0 and got[i] != 0
+
+
+def test_batch_legal_moves_bad_input() -> None:
+    hands = np.array([mask("h6 h7"), mask("d6")], dtype=np.uint64)
+    ok = np.array([[18, -1, -1], [10, -1, -1]], dtype=np.int8)
+    assert legal_moves(hands, ok, "h").shape == (2,)
+    for bad in (
+        np.array([[18, -1, -1], [-1, 10, -1]]),  # padding before a card
+        np.array([[18, 18, -1], [10, -1, -1]]),  # a card twice
+        np.array([[9, -1, -1], [10, -1, -1]]),  # a trick card in the hand
+        np.array([[36, -1, -1], [10, -1, -1]]),  # outside the deck
+    ):
+        with pytest.raises(InvalidCardsError, match="row"):
+            legal_moves(hands, bad, "h")
+    with pytest.raises(InvalidCardsError, match="shape"):
+        legal_moves(hands, np.zeros((2, 4), dtype=np.int8) - 1, "h")
+    with pytest.raises(TypeError):
+        legal_moves(hands, np.zeros((2, 3)), "h")
