@@ -96,7 +96,11 @@ def _parse_fast(block: Block, contract: str | int | None) -> tuple[int, np.ndarr
         seen |= 1 << v
     if seen != _FULL:
         return None
-    return (code if code is not None else parse_contract(contract)), np.array(vals, dtype=np.int8)
+    if code is None:
+        if contract is None:  # pragma: no cover - excluded above
+            return None
+        code = parse_contract(contract)
+    return code, np.array(vals, dtype=np.int8)
 
 
 def parse_block(block: Block, contract: str | int | None = None) -> tuple[int, np.ndarray]:
