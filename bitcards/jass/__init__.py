@@ -5,7 +5,16 @@ row = trick; the top-left card is the first lead and each trick is led by the
 previous trick's winner. In arrays a record is 36 ``int8`` card indices in
 matrix order (``bit = suit * 9 + rank``, suits ``d h s c``, ranks ``6..A``).
 Contracts: ``d h s c`` trump (codes 0..3, the suit numbers), ``o`` Obenabe (4),
-``u`` Undenufe (5). See ``/work/shared/specs/jass.md`` for how the rules are read.
+``u`` Undenufe (5).
+
+The rules, as bitcards reads seed 001's table: without trump, follow suit if you
+can. With trump: on a trump lead follow with a trump, but the trump jack is never
+forced (a player whose only trump is the jack may play anything); on a side-suit
+lead a player holding that suit plays it or an overtrump (trumping in is always
+allowed), and a player void in it may play anything but an undertrump, unless
+they hold nothing else. An overtrump beats every trump already in the trick.
+Card points: trump J 20, trump 9 14, A 11, T 10, K 4, Q 3, other J 2, 8 worth 8
+in Obenabe and Undenufe; last trick +5; 157 in all.
 
 >>> import bitcards.jass as jass
 >>> games = jass.random_games(1000, "h", seed=7)
