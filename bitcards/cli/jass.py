@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
+from typing import IO
 
 from bitcards.cli._common import (
     ArgumentParser,
+    UserError,
     add_json,
     add_keep_going,
     emit_json,
@@ -17,6 +20,16 @@ from bitcards.cli._common import (
 from bitcards.errors import BitcardsError, InvalidCardsError
 
 _GAME_HELP = "contract: c d h s (trump), o (Obenabe), u (Undenufe)"
+
+
+def _lines(stream: IO[str], name: str | None) -> Iterator[tuple[int, str]]:
+    """Numbered lines; a byte-order mark is dropped, undecodable bytes are a one-line error."""
+    n = 0
+    try:
+        for n, text in numbered_lines(stream):
+            yield n, text.lstrip("\ufeff") if n == 1 else text
+    except UnicodeDecodeError as e:
+        raise UserError(f"{name or 'stdin'}: line {n + 1} is not UTF-8 text ({e.reason})") from None
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -32,7 +45,7 @@ def _check(args: argparse.Namespace) -> int:
     any_bad = False
     n = 0
     with open_input(args.file) as stream:
-        for block in split_records(numbered_lines(stream)):
+        for block in split_records(_lines(stream, args.file)):
             n += 1
             try:
                 code, rec = parse_block(block, default)

@@ -148,3 +148,13 @@ def test_subprocess_round_trip() -> None:
         [sys.executable, "-m", "bitcards", "jass", "check"], input=play.stdout, capture_output=True, text=True, timeout=120
     )
     assert play.returncode == 0 and chk.returncode == 0 and chk.stdout == "true\ntrue\ntrue\n"
+
+
+def test_byte_order_mark_and_binary_input(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    p = tmp_path / "bom.txt"
+    p.write_text("\ufeff" + TRUTHY_1, encoding="utf-8")
+    rc, out, _ = run(["jass", "check", str(p)], capsys)
+    assert rc == 0 and out == "true\n"
+    p.write_bytes(TRUTHY_1.encode() + b"\n\n\xff\xfe\x00garbage\n")
+    rc, out, err = run(["jass", "check", str(p)], capsys)
+    assert rc == 2 and err.count("\n") == 1 and "not UTF-8" in err
