@@ -324,6 +324,23 @@ def mutate_kernel(records, contracts, key, start, out, where):  # type: ignore[n
         where[i] = pos
 
 
+@njit(parallel=True)
+def swap_kernel(records, key, start, todo, out):  # type: ignore[no-untyped-def]
+    """For the rows with ``todo``: swap two cards of different columns, positions uniform, into ``out``."""
+    for i in numba.prange(records.shape[0]):
+        if not todo[i]:
+            continue
+        state = row_state(key, np.uint64(start + i))
+        state, a = _draw(state, 36)
+        state, r = _draw(state, 27)  # a position in one of the three other columns
+        col = (a & 3) + 1 + r // 9
+        b = 4 * (r % 9) + (col & 3)
+        for k in range(36):
+            out[i, k] = records[i, k]
+        out[i, a] = records[i, b]
+        out[i, b] = records[i, a]
+
+
 @warmup_task
 def _warm() -> None:
     from bitcards.jass.generate import mutate_games, random_contracts, random_games
@@ -333,6 +350,7 @@ def _warm() -> None:
     check_games(g, np.array([1, 1], dtype=np.int8))
     score_games(g, np.array([1, 1], dtype=np.int8))
     mutate_games(g, np.array([1, 1], dtype=np.int8), seed=0)
+    mutate_games(g, np.array([1, 1], dtype=np.int8), seed=0, kind="players")
     check_one(g[0], np.int64(1))
     from bitcards.jass.play import legal_moves
 

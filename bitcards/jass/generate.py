@@ -37,6 +37,7 @@ _CHUNK = 1 << 18
 _PLAY_SALT = 0x4A41_5353_504C_4159  # "JASSPLAY"
 _CONTRACT_SALT = 0x4A41_5353_434F_4E54
 _MUTATE_SALT = 0x4A41_5353_4D55_5441
+_SWAP_SALT = 0x4A41_5353_5357_4150
 
 
 def _check_n(n: int, start: int) -> None:
@@ -84,17 +85,29 @@ def random_contracts(n: int, seed: int | None = None, start: int = 0) -> np.ndar
 
 
 def mutate_games(
-    records: object, contracts: object, seed: int | None = None, start: int = 0
+    records: object, contracts: object, seed: int | None = None, start: int = 0, *, kind: str = "hand"
 ) -> tuple[np.ndarray, np.ndarray]:
     """Illegal copies of records: ``(mutated (n, 36) int8, where (n,) int64)``.
 
-    In each record one play, chosen uniformly among the plays (before the
-    record's first violation) where the player held a card they were not
-    allowed to play, is swapped with such a card, which the player plays later.
-    The player's hand is the same up to that play, so every earlier play stays
-    legal: the first violation is exactly at matrix index ``where[i]``. Where a
-    record offers no such play it is copied unchanged and ``where[i]`` is -1.
+    ``kind="hand"`` (default): in each record one play, chosen uniformly among
+    the plays (before the record's first violation) where the player held a card
+    they were not allowed to play, is swapped with such a card, which the player
+    plays later. The player's hand is the same up to that play, so every earlier
+    play stays legal: the first violation is exactly at matrix index
+    ``where[i]``. Where a record offers no such play it is copied unchanged and
+    ``where[i]`` is -1.
+
+    ``kind="players"``: two cards of different players (positions uniform) are
+    swapped, retrying up to 64 times until the checker finds the record illegal;
+    ``where[i]`` is the checker's first violation (-1 and the record unchanged if
+    no try made it illegal). Meant for legal input records.
+
+    Either way the result is verified by the checker.
     """
+    if kind == "players":
+        return _mutate_players(records, contracts, seed, start)
+    if kind != "hand":
+        raise ValueError(f"kind must be 'hand' or 'players', not {kind!r}")
     rec = _as_records(records)
     n = rec.shape[0]
     codes = as_contracts(contracts, n)
@@ -113,4 +126,31 @@ def mutate_games(
     if wrong.any():  # pragma: no cover - would be a bug in the kernels
         i = int(np.flatnonzero(wrong)[0])
         raise BitcardsError(f"internal error: mutation of row {i} made play {where[i]} illegal, the checker says {first[i]}")
+    return out, where
+
+
+def _mutate_players(records: object, contracts: object, seed: int | None, start: int) -> tuple[np.ndarray, np.ndarray]:
+    rec = _as_records(records)
+    n = rec.shape[0]
+    codes = as_contracts(contracts, n)
+    ok = np.empty(n, dtype=np.bool_)
+    first = np.empty(n, dtype=np.int64)
+    _, key = seed_key(seed)
+    out = rec.copy()
+    where = np.full(n, -1, dtype=np.int64)
+    with K.threads_for(n):
+        K.check_kernel(rec, codes, ok, first)
+        _raise_malformed(rec, first)
+        todo = np.ones(n, dtype=np.bool_)
+        for attempt in range(64):
+            trial = rec.copy()
+            # each try draws from its own streams, so row i depends only on (seed, start + i)
+            K.swap_kernel(rec, np.uint64(mix64(key ^ _SWAP_SALT ^ mix64(attempt))), np.int64(start), todo, trial)
+            K.check_kernel(trial, codes, ok, first)
+            hit = todo & ~ok
+            out[hit] = trial[hit]
+            where[hit] = first[hit]
+            todo &= ok
+            if not todo.any():
+                break
     return out, where

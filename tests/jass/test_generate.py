@@ -134,3 +134,24 @@ def test_bad_arguments() -> None:
     with pytest.raises(TypeError):
         random_games(3, "h", seed="x")  # type: ignore[arg-type]
     assert random_games(0, "h", seed=1).shape == (0, 36)
+
+
+def test_swaps_between_players() -> None:
+    n = 300 // SCALE
+    g = random_games(n, "d", seed=8)
+    bad, where = mutate_games(g, "d", seed=8, kind="players")
+    ok, first = check_games(bad, "d")
+    assert (where >= 0).all() and (first == where).all() and not ok.any()
+    diff = bad != g
+    assert (diff.sum(axis=1) == 2).all()
+    for i in range(n):
+        a, b = np.flatnonzero(diff[i])
+        assert a % 4 != b % 4
+    for i in range(min(n, 30)):
+        ref = naive.check(naive.matrix_of(bad[i].tolist()), "d")
+        assert not ref["legal"] and 4 * (ref["trick"] - 1) + ref["column"] - 1 == where[i]
+    # rows depend only on the seed and the row number
+    again, where2 = mutate_games(g[5:], "d", seed=8, start=5, kind="players")
+    assert (again == bad[5:]).all() and (where2 == where[5:]).all()
+    with pytest.raises(ValueError, match="kind"):
+        mutate_games(g, "d", seed=8, kind="other")
