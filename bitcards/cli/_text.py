@@ -19,14 +19,15 @@ __all__ = ["input_lines", "utf8_error"]
 def input_lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
     """``(line number from 1, text)``, like ``numbered_lines``, but never raising ``UnicodeDecodeError``.
 
-    The stream is switched to ``surrogateescape`` decoding before the first read, so a byte
+    The stream is switched to UTF-8 (stdin otherwise follows the locale; files are opened as
+    UTF-8 already) with ``surrogateescape`` decoding before the first read, so a byte
     that is not UTF-8 stays in its line (as a lone surrogate) for :func:`utf8_error` to report
     with the line number, instead of aborting the whole read (files) or turning into an
     unreadable token (stdin). A byte-order mark at the start of the first line is dropped.
     """
     if isinstance(stream, io.TextIOWrapper):
         with contextlib.suppress(ValueError, io.UnsupportedOperation):
-            stream.reconfigure(errors="surrogateescape")
+            stream.reconfigure(encoding="utf-8", errors="surrogateescape")
     for ln, text in numbered_lines(stream):
         yield ln, (text.removeprefix("\ufeff") if ln == 1 else text)
 

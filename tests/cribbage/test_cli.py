@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -225,3 +226,11 @@ def test_not_utf8_names_the_line_file_and_stdin(tmp_path: Path) -> None:
         )
         assert r.returncode == 2 and r.stdout == b"9\n12\n"
         assert r.stderr.decode().splitlines() == err
+
+
+def test_stdin_is_read_as_utf8_whatever_the_locale() -> None:
+    # files are opened as UTF-8; stdin used the locale's encoding, so in a Latin-1 locale the
+    # seed's Cyrillic Н (bytes D0 9D) on stdin became two Latin-1 characters and an unknown card
+    env = {**os.environ, "PYTHONIOENCODING": "latin-1"}
+    r = subprocess.run([sys.executable, "-m", "bitcards", "cribbage", "score"], input=SEED_INPUT, capture_output=True, env=env)
+    assert (r.returncode, r.stdout) == (0, SEED_OUTPUT.encode())
