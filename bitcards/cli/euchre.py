@@ -14,11 +14,11 @@ from bitcards.cli._common import (
     add_json,
     add_keep_going,
     emit_json,
-    numbered_lines,
     open_input,
     report_bad,
     warn,
 )
+from bitcards.cli._text import input_lines, utf8_error
 from bitcards.errors import BitcardsError, InvalidCardsError, ParseError
 from bitcards.layouts import EUCHRE, FRENCH
 from bitcards.notation import format_card, parse_card, parse_cards
@@ -91,6 +91,19 @@ def _hands(lines: Iterator[tuple[int, str]], count: int) -> Iterator[_Hand]:
     for ln, raw in lines:
         text = (raw.lstrip("\ufeff") if ln == 1 else raw).strip()  # a byte-order mark from Windows editors
         if not text:
+            continue
+        bad_bytes = utf8_error(text, ln)
+        if bad_bytes is not None:
+            if hand is not None and not (count and len(hand.cards) >= count and not hand.errors):
+                hand.errors.append(bad_bytes)
+                continue
+            # before any trump, or after a full hand: the line may have been the next trump
+            if hand is not None:
+                yield _finish(hand, count)
+                hand = None
+            if orphan is None:
+                orphan = _Hand(ln, -1)
+                orphan.errors.append(bad_bytes)
             continue
         try:
             trump = _parse_trump(text)
@@ -209,7 +222,7 @@ def run_sort(args: argparse.Namespace) -> int:
         batch.clear()
 
     try:
-        for hand in _hands(numbered_lines(stream), args.cards):
+        for hand in _hands(input_lines(stream), args.cards):
             if hand.errors:
                 if not args.keep_going:
                     flush()
