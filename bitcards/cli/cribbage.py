@@ -13,11 +13,12 @@ from bitcards.cli._common import (
     add_json,
     add_keep_going,
     emit_json,
+    input_lines,
     open_input,
     report_bad,
+    utf8_error,
     warn,
 )
-from bitcards.cli._text import input_lines, utf8_error
 from bitcards.errors import BitcardsError, InvalidCardsError
 from bitcards.layouts import FRENCH
 from bitcards.notation import parse_cards, tokenize

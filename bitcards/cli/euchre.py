@@ -14,11 +14,12 @@ from bitcards.cli._common import (
     add_json,
     add_keep_going,
     emit_json,
+    input_lines,
     open_input,
     report_bad,
+    utf8_error,
     warn,
 )
-from bitcards.cli._text import input_lines, utf8_error
 from bitcards.errors import BitcardsError, InvalidCardsError, ParseError
 from bitcards.layouts import EUCHRE, FRENCH
 from bitcards.notation import format_card, parse_card, parse_cards
@@ -89,7 +90,7 @@ def _hands(lines: Iterator[tuple[int, str]], count: int) -> Iterator[_Hand]:
     hand: _Hand | None = None
     orphan: _Hand | None = None  # lines before the first trump
     for ln, raw in lines:
-        text = (raw.lstrip("\ufeff") if ln == 1 else raw).strip()  # a byte-order mark from Windows editors
+        text = raw.strip()
         if not text:
             continue
         bad_bytes = utf8_error(text, ln)

@@ -23,11 +23,11 @@ _GAME_HELP = "contract: c d h s (trump), o (Obenabe), u (Undenufe)"
 
 
 def _lines(stream: IO[str], name: str | None) -> Iterator[tuple[int, str]]:
-    """Numbered lines; a byte-order mark is dropped, undecodable bytes are a one-line error."""
+    """Numbered lines (no byte-order mark); undecodable bytes are a one-line error."""
     n = 0
     try:
         for n, text in numbered_lines(stream):
-            yield n, text.lstrip("\ufeff") if n == 1 else text
+            yield n, text
     except UnicodeDecodeError as e:
         raise UserError(f"{name or 'stdin'}: line {n + 1} is not UTF-8 text ({e.reason})") from None
 

@@ -101,8 +101,6 @@ def run_bid(args: argparse.Namespace) -> int:
     n = seen = 0
     try:
         for n, text in numbered_lines(stream):
-            if n == 1:
-                text = text.lstrip("\ufeff")  # a byte-order mark from Windows editors
             if not text.strip() or text.lstrip().startswith("#"):
                 continue
             seen += 1
