@@ -22,12 +22,12 @@ the score the kept hand makes with the dealt starter.
 starter), scored by crib rules (a flush needs all five cards).
 
 >>> from bitcards.simulate import simulate
->>> r = simulate("cribbage-discard", 1_000, seed=1)
+>>> r = simulate("cribbage-discard", 200, seed=1)
 >>> r.counts["hand"].sum(axis=2).tolist()              # every player and keep sees every deal
-[[1000, 1000], [1000, 1000]]
->>> bool(abs(r.mean("expected")[0] / 46 - r.mean("hand")[0, 0]) < 0.5)   # E[realised] = E[expected]
+[[200, 200], [200, 200]]
+>>> bool(abs(r.mean("expected")[0] / 46 - r.mean("hand")[0, 0]) < 1)   # E[realised] = E[expected]
 True
->>> c = simulate("cribbage-crib", 1_000, seed=1)
+>>> c = simulate("cribbage-crib", 200, seed=1)
 >>> int(c.counts["crib"][:, [19, 25, 26, 27]].sum())   # scores no crib can make
 0
 """
@@ -170,8 +170,8 @@ def _discard_summary(r: SimulationResult) -> dict[str, float]:
         mu = float((both[k] * np.arange(both.shape[1])).sum() / n) if n else float("nan")
         sd = float(np.sqrt((both[k] * (np.arange(both.shape[1]) - mu) ** 2).sum() / n)) if n else float("nan")
         out[f"mean_hand_{keep}_keep"] = mu
-        out[f"mean_hand_{keep}_keep_lo"] = mu - z * sd / np.sqrt(n) if n else float("nan")
-        out[f"mean_hand_{keep}_keep_hi"] = mu + z * sd / np.sqrt(n) if n else float("nan")
+        out[f"mean_hand_{keep}_keep_lo"] = mu - z * sd / float(np.sqrt(n)) if n else float("nan")
+        out[f"mean_hand_{keep}_keep_hi"] = mu + z * sd / float(np.sqrt(n)) if n else float("nan")
     h = r.counts["hand"][:, 0].sum(axis=0)
     n = int(h.sum())
     lo, hi = wilson(int(h[0]), n)
