@@ -174,7 +174,10 @@ def deal(
     _, key = seed_key(seed)
     shape = (int(n), len(spec.sizes))
     if out is None:
-        out = np.empty(shape, dtype=np.uint64)
+        try:
+            out = np.empty(shape, dtype=np.uint64)
+        except (ValueError, MemoryError):
+            raise InvalidCardsError(f"cannot hold {n:,} deals in memory; deal them in chunks (start=)") from None
     elif not isinstance(out, np.ndarray) or out.dtype != np.uint64:
         raise TypeError(f"out must be a numpy uint64 array, not {getattr(out, 'dtype', type(out).__name__)}")
     elif out.shape != shape or not out.flags.c_contiguous:

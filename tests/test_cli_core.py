@@ -57,3 +57,28 @@ def test_user_errors_one_line_exit_2(argv: list[str], needle: str) -> None:
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0], r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_common_input_helpers(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import io
+
+    from bitcards.cli._common import UserError, numbered_lines, open_input
+
+    p = tmp_path / "bom.txt"
+    p.write_bytes("\ufeffJC JS\r\nAH\n".encode())
+    with open_input(str(p)) as f:
+        assert list(numbered_lines(f)) == [(1, "JC JS"), (2, "AH")]
+    assert list(numbered_lines(io.StringIO("\ufeffx\n"))) == [(1, "x")]
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"ok\n\xff\xfe\n")
+    with open_input(str(bad)) as f, pytest.raises(UserError, match="not UTF-8 text"):
+        list(numbered_lines(f))
+    with pytest.raises(UserError, match="cannot read"):
+        open_input(str(tmp_path))  # a directory
+
+
+def test_deal_too_many_is_a_clear_error() -> None:
+    from bitcards.errors import InvalidCardsError
+
+    with pytest.raises(InvalidCardsError, match="in chunks"):
+        deal(10**18, "skat", seed=1)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import sys
 from collections.abc import Iterator
 from typing import IO, Any, NoReturn
 
-from bitcards.errors import BitcardsError
+from bitcards.errors import BitcardsError, ParseError
 
 
 class UserError(BitcardsError):
@@ -39,19 +41,65 @@ def emit_json(obj: Any, out: IO[str] | None = None) -> None:
 
 
 def open_input(path: str | None) -> IO[str]:
-    """The file at ``path``, or stdin for ``None`` or ``-``."""
+    """The file at ``path`` (UTF-8, a byte-order mark is dropped), or stdin for ``None`` or ``-``."""
     if path in (None, "-"):
         return sys.stdin
     try:
-        return open(path, encoding="utf-8")  # noqa: SIM115
+        return open(path, encoding="utf-8-sig")  # noqa: SIM115
     except OSError as e:
         raise UserError(f"cannot read {path}: {e.strerror}") from None
 
 
 def numbered_lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
-    """``(line number from 1, text without the newline)``."""
-    for i, line in enumerate(stream, start=1):
+    """``(line number from 1, text without the newline)``.
+
+    A byte-order mark at the start is dropped; bytes that are not UTF-8 are a
+    :class:`UserError` (decoding works in blocks, so the line is approximate).
+    """
+    it = iter(stream)
+    i = 0
+    while True:
+        try:
+            line = next(it)
+        except StopIteration:
+            return
+        except UnicodeDecodeError as e:
+            raise UserError(f"the input is not UTF-8 text (after line {i}: {e.reason})") from None
+        i += 1
+        if i == 1:
+            line = line.lstrip("\ufeff")
         yield i, line.rstrip("\r\n")
+
+
+def input_lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
+    """``(line number from 1, text)``, like ``numbered_lines``, but never raising ``UnicodeDecodeError``.
+
+    The stream is switched to UTF-8 (stdin otherwise follows the locale; files are opened as
+    UTF-8 already) with ``surrogateescape`` decoding before the first read, so a byte
+    that is not UTF-8 stays in its line (as a lone surrogate) for :func:`utf8_error` to report
+    with the line number, instead of aborting the whole read (files) or turning into an
+    unreadable token (stdin). A byte-order mark at the start of the first line is dropped.
+    """
+    if isinstance(stream, io.TextIOWrapper):
+        with contextlib.suppress(ValueError, io.UnsupportedOperation):
+            stream.reconfigure(encoding="utf-8", errors="surrogateescape")
+    for ln, text in numbered_lines(stream):
+        yield ln, (text.removeprefix("\ufeff") if ln == 1 else text)
+
+
+def utf8_error(text: str, line: int) -> ParseError | None:
+    """The error for a line holding bytes that are not UTF-8 (decoded by :func:`input_lines`), else None.
+
+    >>> str(utf8_error("5H 5D \\udcff", 3))
+    'line 3: not UTF-8 text (byte 0xFF at column 7)'
+    >>> utf8_error("5H 5D", 3) is None
+    True
+    """
+    for col, ch in enumerate(text, start=1):
+        if "\udc80" <= ch <= "\udcff":
+            byte = f"0x{ord(ch) - 0xDC00:02X}"
+            return ParseError(f"line {line}: not UTF-8 text (byte {byte} at column {col})", token=byte, line=line)
+    return None
 
 
 def warn(message: str) -> None:

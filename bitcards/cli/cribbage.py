@@ -13,9 +13,10 @@ from bitcards.cli._common import (
     add_json,
     add_keep_going,
     emit_json,
-    numbered_lines,
+    input_lines,
     open_input,
     report_bad,
+    utf8_error,
     warn,
 )
 from bitcards.errors import BitcardsError, InvalidCardsError
@@ -78,6 +79,9 @@ def _is_end(tokens: list[tuple[str, int]]) -> bool:
 
 def _parse_line(text: str, lineno: int) -> tuple[list[int], list[str]]:
     """Five bits (held + starter) and the look-alike notes; raises naming line and token."""
+    bad_bytes = utf8_error(text, lineno)
+    if bad_bytes is not None:
+        raise bad_bytes
     notes: list[str] = []
     bits = parse_cards(text, FRENCH, "english", unique=True, line=lineno, notes=notes)
     if len(bits) != 5:
@@ -96,7 +100,7 @@ def run_score(args: argparse.Namespace) -> int:
     bad = 0
     crib = bool(args.crib)
     try:
-        for lineno, text in numbered_lines(stream):
+        for lineno, text in input_lines(stream):
             toks = tokenize(text)
             if not toks:
                 continue

@@ -14,9 +14,10 @@ from bitcards.cli._common import (
     add_json,
     add_keep_going,
     emit_json,
-    numbered_lines,
+    input_lines,
     open_input,
     report_bad,
+    utf8_error,
     warn,
 )
 from bitcards.errors import BitcardsError, InvalidCardsError, ParseError
@@ -89,8 +90,21 @@ def _hands(lines: Iterator[tuple[int, str]], count: int) -> Iterator[_Hand]:
     hand: _Hand | None = None
     orphan: _Hand | None = None  # lines before the first trump
     for ln, raw in lines:
-        text = (raw.lstrip("\ufeff") if ln == 1 else raw).strip()  # a byte-order mark from Windows editors
+        text = raw.strip()
         if not text:
+            continue
+        bad_bytes = utf8_error(text, ln)
+        if bad_bytes is not None:
+            if hand is not None and not (count and len(hand.cards) >= count and not hand.errors):
+                hand.errors.append(bad_bytes)
+                continue
+            # before any trump, or after a full hand: the line may have been the next trump
+            if hand is not None:
+                yield _finish(hand, count)
+                hand = None
+            if orphan is None:
+                orphan = _Hand(ln, -1)
+                orphan.errors.append(bad_bytes)
             continue
         try:
             trump = _parse_trump(text)
@@ -209,7 +223,7 @@ def run_sort(args: argparse.Namespace) -> int:
         batch.clear()
 
     try:
-        for hand in _hands(numbered_lines(stream), args.cards):
+        for hand in _hands(input_lines(stream), args.cards):
             if hand.errors:
                 if not args.keep_going:
                     flush()

@@ -1,13 +1,140 @@
-"""``bitcards jass ...``."""
+"""``bitcards jass ...``: check play records, play random legal games."""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Iterator
+from typing import IO
 
-from bitcards.cli._common import ArgumentParser
+from bitcards.cli._common import (
+    ArgumentParser,
+    UserError,
+    add_json,
+    add_keep_going,
+    emit_json,
+    numbered_lines,
+    open_input,
+    report_bad,
+)
+from bitcards.errors import BitcardsError, InvalidCardsError
+
+_GAME_HELP = "contract: c d h s (trump), o (Obenabe), u (Undenufe)"
+
+
+def _lines(stream: IO[str], name: str | None) -> Iterator[tuple[int, str]]:
+    """Numbered lines (no byte-order mark); undecodable bytes are a one-line error."""
+    n = 0
+    try:
+        for n, text in numbered_lines(stream):
+            yield n, text
+    except UnicodeDecodeError as e:
+        raise UserError(f"{name or 'stdin'}: line {n + 1} is not UTF-8 text ({e.reason})") from None
+
+
+def _check(args: argparse.Namespace) -> int:
+    from bitcards.jass.play import check
+    from bitcards.jass.record import parse_block, split_records
+
+    default = args.game
+    if default is not None:
+        from bitcards.jass.rules import parse_contract
+
+        parse_contract(default)  # a bad --game is an error even before any record
+    any_illegal = False
+    any_bad = False
+    n = 0
+    with open_input(args.file) as stream:
+        for block in split_records(_lines(stream, args.file)):
+            n += 1
+            try:
+                code, rec = parse_block(block, default)
+                verdict = check(rec, code)
+            except BitcardsError as e:
+                msg = f"record {n} (line {block[0][0]}): {e}"
+                if not args.keep_going:
+                    raise type(e)(msg) from None
+                report_bad(msg)
+                any_bad = True
+                continue
+            any_illegal |= not verdict.legal
+            if args.json:
+                emit_json({"record": n, "line": block[0][0], **verdict.to_dict()})
+            else:
+                sys.stdout.write(f"{verdict}\n")
+    if n == 0:
+        raise InvalidCardsError("no record in the input (nine lines of four cards, records separated by blank lines)")
+    if any_bad:
+        return 2
+    return 1 if any_illegal else 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from bitcards.jass.generate import random_contracts, random_games
+    from bitcards.jass.play import score_games
+    from bitcards.jass.record import format_record
+    from bitcards.jass.rules import format_contract, parse_contract
+
+    n = args.n
+    if n < 0:
+        raise InvalidCardsError(f"-n must be >= 0, got {n}")
+    if args.game is None:
+        contracts = random_contracts(n, args.seed, start=args.start)
+    else:
+        import numpy as np
+
+        contracts = np.full(n, parse_contract(args.game), dtype=np.int8)
+    games = random_games(n, contracts, args.seed, start=args.start)
+    winners, points = score_games(games, contracts)
+    out = sys.stdout
+    for i in range(n):
+        if args.json:
+            emit_json(
+                {
+                    "game": args.start + i,
+                    "contract": format_contract(int(contracts[i])),
+                    "record": [row.split() for row in format_record(games[i], brackets=False).split("\n")],
+                    "winners": winners[i].tolist(),
+                    "points": points[i].tolist(),
+                }
+            )
+            continue
+        if i:
+            out.write("\n")
+        out.write(format_record(games[i], int(contracts[i]), winners=winners[i].tolist(), brackets=not args.plain) + "\n")
+    return 0
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("jass", help="Jass")
     g_sub = p.add_subparsers(dest="jass_command", metavar="COMMAND", parser_class=ArgumentParser)
     g_sub.required = True
+
+    c = g_sub.add_parser(
+        "check",
+        help="check play records (the seed's 9 x 4 matrix) for legal play",
+        description=(
+            "Read play records: nine lines of four cards (column = player, line = trick), optionally preceded "
+            "by a line with the contract; winner brackets like (h9) are ignored; records are separated by blank "
+            "lines. Prints one line per record: 'true', or 'false' with the first illegal play and the cards "
+            "that were allowed. Exit code 0: every record legal; 1: some record illegal; 2: malformed input."
+        ),
+    )
+    c.add_argument("file", nargs="?", help="input file (default: stdin)")
+    c.add_argument("--game", "-g", help=f"{_GAME_HELP}, for records without a contract line")
+    add_json(c)
+    add_keep_going(c)
+    c.set_defaults(func=_check)
+
+    pl = g_sub.add_parser(
+        "play",
+        help="print random legal games (every card uniform among the legal ones)",
+        description="Print seeded random legal games in the format 'bitcards jass check' reads.",
+    )
+    pl.add_argument("--game", "-g", help=f"{_GAME_HELP} (default: a random contract per game)")
+    pl.add_argument("-n", type=int, default=1, help="number of games (default 1)")
+    pl.add_argument("--seed", type=int, required=True, help="seed: the same seed gives the same games")
+    pl.add_argument("--start", type=int, default=0, help="first game number of the seed's stream (default 0)")
+    pl.add_argument("--plain", action="store_true", help="no winner brackets")
+    add_json(pl)
+    pl.set_defaults(func=_play)

@@ -5,7 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bitcards.cli._common import UserError, add_json, add_keep_going, emit_json, numbered_lines, open_input, report_bad
+from bitcards.cli._common import (
+    UserError,
+    add_json,
+    add_keep_going,
+    emit_json,
+    numbered_lines,
+    open_input,
+    report_bad,
+    warn,
+)
 from bitcards.errors import BitcardsError
 
 BID_HELP = """The bid value of seed 000 ("Evaluate a Skat-Hand"): jack factor x trump suit value, or pass.
@@ -77,7 +86,10 @@ def run_bid(args: argparse.Namespace) -> int:
     if args.cards:
         if args.file:
             raise UserError("give the cards as arguments or --file, not both")
-        mask = parse_mask(" ".join(args.cards), "skat", count=10)
+        notes: list[str] = []
+        mask = parse_mask(" ".join(args.cards), "skat", count=10, notes=notes)
+        for note in notes:
+            warn(note)
         r = bid_value(mask)
         if args.json:
             emit_json(_bid_json(r, format_cards(mask, "skat")))
@@ -86,26 +98,36 @@ def run_bid(args: argparse.Namespace) -> int:
         return 0
     bad = 0
     stream = open_input(args.file)
+    n = seen = 0
     try:
         for n, text in numbered_lines(stream):
             if not text.strip() or text.lstrip().startswith("#"):
                 continue
+            seen += 1
+            notes = []
             try:
-                mask = parse_mask(text, "skat", count=10, line=n)
+                mask = parse_mask(text, "skat", count=10, line=n, notes=notes)
             except BitcardsError as e:
                 if not args.keep_going:
                     raise
                 report_bad(str(e))
                 bad += 1
                 continue
+            for note in notes:
+                warn(note)
             r = bid_value(mask)
             if args.json:
                 emit_json(_bid_json(r, format_cards(mask, "skat"), n))
             else:
                 sys.stdout.write(f"{r}\n")
+    except UnicodeDecodeError:
+        where = f"after line {n}" if n else "at the start"
+        raise UserError(f"{args.file or 'stdin'} is not UTF-8 text (decoding failed {where})") from None
     finally:
         if stream is not sys.stdin:
             stream.close()
+    if not seen:
+        raise UserError(f"no hand in {args.file or 'stdin'}: give the 10 cards as arguments, or one hand per line")
     return 2 if bad else 0
 
 
@@ -113,7 +135,12 @@ def run_value(args: argparse.Namespace) -> int:
     from bitcards.notation import format_cards, parse_mask
     from bitcards.skat.value import game_value
 
-    mask = parse_mask(" ".join(args.cards), "skat")
+    if args.bid == 0:
+        raise UserError("--bid 0 is not a bid; leave --bid out for no bid (legal bids: 18, 20, 22, 23, ..., 264)")
+    notes: list[str] = []
+    mask = parse_mask(" ".join(args.cards), "skat", notes=notes)
+    for note in notes:
+        warn(note)
     if mask.bit_count() != 12:
         raise UserError(f"give the declarer's 12 cards (hand + skat), got {mask.bit_count()}")
     r = game_value(
@@ -143,7 +170,11 @@ def run_stats(args: argparse.Namespace) -> int:
             raise UserError(f"--sample must be > 0, got {args.sample}")
         from bitcards.deal import deal
 
-        d = bid_distribution_of(deal(args.sample, "skat", args.seed)[:, 0])
+        try:
+            hands = deal(args.sample, "skat", args.seed)[:, 0]
+        except (ValueError, MemoryError):
+            raise UserError(f"--sample {args.sample} is too large for this machine's memory") from None
+        d = bid_distribution_of(hands)
     else:
         d = bid_distribution()
     if args.json:

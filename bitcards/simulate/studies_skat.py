@@ -32,6 +32,8 @@ from bitcards._jit import njit, warmup_task
 from bitcards.layouts import SKAT
 from bitcards.simulate.result import SimulationResult, wilson
 from bitcards.simulate.study import PARALLEL_ROWS, Chunk, Field, SimulationError, Study, register_study, tally
+from bitcards.skat.rules import GRAND
+from bitcards.skat.value import _matadors
 
 __all__ = ["jack_factor", "matadors", "SKAT_JACKS", "SKAT_POINTS"]
 
@@ -46,21 +48,15 @@ MATADOR_LABELS = ("without 4", "without 3", "without 2", "without 1", "-", "with
 
 @njit
 def matadors(mask):  # type: ignore[no-untyped-def]
-    """Signed matadors over the jacks: ``+N`` "with N" (run of top jacks held), ``-N`` "without N".
+    """Signed matadors over the jacks alone (a grand's): ``+N`` "with N", ``-N`` "without N".
+
+    The rule lives in :mod:`bitcards.skat.value`; this is it for the game grand.
 
     >>> from bitcards.notation import parse_mask
-    >>> [matadors(parse_mask(h, "skat")) for h in ("JC JH", "JC JS JD", "JS JH JD", "", "JC JS JH JD")]
+    >>> [int(matadors(parse_mask(h, "skat"))) for h in ("JC JH", "JC JS JD", "JS JH JD", "", "JC JS JH JD")]
     [1, 2, -1, -4, 4]
     """
-    m = np.uint64(mask)
-    first = (m >> np.uint64(28)) & np.uint64(1)  # CJ: clubs * 8 + jack = 28
-    n = 0
-    for s in range(3, -1, -1):
-        b = (m >> np.uint64(s * 8 + 4)) & np.uint64(1)
-        if b != first:
-            break
-        n += 1
-    return n if first == np.uint64(1) else -n
+    return _matadors(mask, GRAND)
 
 
 @njit
@@ -68,7 +64,7 @@ def jack_factor(mask):  # type: ignore[no-untyped-def]
     """Seed 000's jack factor: run of top jacks held or missing, plus one (2..5).
 
     >>> from bitcards.notation import parse_mask
-    >>> [jack_factor(parse_mask(h, "skat")) for h in ("JC JD", "JC JS JD", "JS JH JD", "JC JS JH JD", "")]
+    >>> [int(jack_factor(parse_mask(h, "skat"))) for h in ("JC JD", "JC JS JD", "JS JH JD", "JC JS JH JD", "")]
     [2, 3, 2, 5, 5]
     """
     return abs(matadors(mask)) + 1

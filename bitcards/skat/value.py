@@ -153,7 +153,7 @@ def _game_value(m, game, flags, points, tricks, bid):  # type: ignore[no-untyped
     b = np.int64(bid)
     if b < 0 or b > 264 or not _LEGAL_BID[b]:
         return S_BAD_BID, 0, 0, 0, False, False, 0
-    if tr < 0 or tr > 10:
+    if tr < 0 or tr > 10 or pts < 0 or pts > 120:
         return S_RANGE, 0, 0, 0, False, False, 0
     if g == 5:
         if f & (F_SCHNEIDER | F_SCHWARZ):
@@ -170,8 +170,6 @@ def _game_value(m, game, flags, points, tricks, bid):  # type: ignore[no-untyped
             return S_NULL_UNDER_BID, 0, levels, v, False, False, 0
         won = tr == 0
         return S_OK, 0, levels, v, won, False, v if won else -2 * v
-    if pts < 0 or pts > 120:
-        return S_RANGE, 0, 0, 0, False, False, 0
     if (tr == 10 and pts != 120) or (tr == 0 and pts > 22):
         return S_INCONSISTENT, 0, 0, 0, False, False, 0
     ouvert = (f & F_OUVERT) != 0
@@ -370,8 +368,25 @@ _STATUS_TEXT = {
 }
 
 
+def _checked_int(x: object, name: str, lo: int, hi: int, message: str) -> int:
+    """``x`` as an int in ``lo..hi`` (ContractError ``message`` otherwise), checked before it meets an int64."""
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+        raise TypeError(f"{name} must be an integer, not {type(x).__name__}")
+    v = int(x)
+    if not lo <= v <= hi:
+        raise ContractError(f"{message} (got {name} {v})")
+    return v
+
+
+_NEED_TRICKS = "schwarz announced (or ouvert): give the declarer's tricks too, only all 10 win"
+
+
 def _outcome(c: Contract, points: int | None, tricks: int | None) -> tuple[int, int]:
     """Fill in a missing outcome: nothing given = won simply."""
+    if points is not None:
+        points = _checked_int(points, "points", 0, 120, _STATUS_TEXT[S_RANGE])
+    if tricks is not None:
+        tricks = _checked_int(tricks, "tricks", 0, 10, _STATUS_TEXT[S_RANGE])
     if c.game == NULL:
         if tricks is None:
             tricks = 0
@@ -387,6 +402,8 @@ def _outcome(c: Contract, points: int | None, tricks: int | None) -> tuple[int, 
             return 0, 0
         raise ContractError("give the declarer's card points (only 0 or 10 tricks fix them)")
     if tricks is None:
+        if c.announce == "schwarz":
+            raise ContractError(_NEED_TRICKS)
         tricks = 5  # neither side schwarz
     return int(points), int(tricks)
 
@@ -405,8 +422,10 @@ def game_value(
     """The game value and score-sheet entry of a game.
 
     ``cards``: the declarer's 12 cards (hand + skat). ``points``: his card points including
-    the skat; ``tricks``: his tricks (0..10; default: neither side schwarz). With no outcome
-    at all the game is taken as won simply (61 points, or what the announcement needs).
+    the skat; ``tricks``: his tricks (0..10; default: neither side schwarz, but with schwarz
+    announced or ouvert the tricks must be given). With no outcome at all the game is taken
+    as won simply (61 points, or what the announcement needs); tricks alone fix the points
+    only for 0 (0 points) or 10 (120).
     ``bid``: the bid (a legal bid value); a value below it is overbid.
     Null: ``tricks=0`` (the default) is won, anything else lost.
 
@@ -420,7 +439,7 @@ def game_value(
     c = Contract.make(game, hand=hand, announce=announce, ouvert=ouvert)
     m = as_hand_mask(cards, count=12, what="declarer's 12 cards")
     pts, tr = _outcome(c, points, tricks)
-    b = 0 if bid is None else int(bid)
+    b = 0 if bid is None else _checked_int(bid, "bid", 0, 264, _STATUS_TEXT[S_BAD_BID])
     st, n, lv, v, won, ob, sc = _game_value(
         np.uint64(m), np.int64(c.game), np.int64(c.flags), np.int64(pts), np.int64(tr), np.int64(b)
     )
@@ -486,6 +505,23 @@ def _column(x: object, n: int, name: str, default: int) -> np.ndarray:
     return np.ascontiguousarray(np.broadcast_to(a.astype(np.int64), (n,)))
 
 
+def _outcome_columns(c: Contract, points: object, tricks: object, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The batch form of :func:`_outcome`: the same defaults, row by row."""
+    p0, t0 = _outcome(c, None, None)
+    if c.game == NULL or (points is None) == (tricks is None):
+        return _column(points, n, "points", p0), _column(tricks, n, "tricks", t0)
+    if points is None:
+        tr = _column(tricks, n, "tricks", t0)
+        bad = (tr != 0) & (tr != 10) & (tr >= 0) & (tr <= 10)
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            raise ContractError(f"row {i}: give the declarer's card points (only 0 or 10 tricks fix them)")
+        return np.where(tr == 10, 120, 0).astype(np.int64), tr
+    if c.announce == "schwarz":
+        raise ContractError(_NEED_TRICKS)
+    return _column(points, n, "points", p0), np.full(n, 5, dtype=np.int64)
+
+
 def game_values(
     masks: object,
     game: int | str,
@@ -499,7 +535,10 @@ def game_values(
 ) -> GameValues:
     """:func:`game_value` over an array of 12-card masks; ``points``, ``tricks``, ``bid`` are scalars or arrays.
 
-    Defaults: points 61 (won simply), tricks 5 (nobody schwarz; 0 in null), no bid.
+    Missing outcomes are filled in as in :func:`game_value`: neither given = won simply (61
+    points and 5 tricks, 90 points with schneider announced, 120 and 10 tricks with schwarz;
+    null: no trick); tricks alone fix the points only for 0 and 10 tricks; points alone mean
+    5 tricks (not with schwarz announced). No bid by default.
     A row the rules reject raises :class:`ContractError` naming the first such row.
 
     >>> from bitcards.batch import cards_to_masks
@@ -511,9 +550,7 @@ def game_values(
     c = Contract.make(game, hand=hand, announce=announce, ouvert=ouvert)
     m = as_masks(masks).reshape(-1)
     n = m.shape[0]
-    p0, t0 = _outcome(c, None, None)
-    pts = _column(points, n, "points", p0)
-    tr = _column(tricks, n, "tricks", t0)
+    pts, tr = _outcome_columns(c, points, tricks, n)
     bids = _column(bid, n, "bid", 0)
     status = np.empty(n, dtype=np.int8)
     mats = np.empty(n, dtype=np.int8)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -194,3 +195,42 @@ def test_stats_deals(capsys: pytest.CaptureFixture[str]) -> None:
     assert obj["total"] == 40 and obj["seed"] == 9 and not obj["exhaustive"]
     assert main(["cribbage", "stats", "--deals", "40", "--seed", "9", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == obj
+
+
+# --- review fixes: a byte-order mark, bytes that are not UTF-8 ------------------------------------
+
+
+def test_byte_order_mark_is_ignored(tmp_path: Path) -> None:
+    # Notepad & co. write a BOM before the first line; it used to be read as part of the first card
+    r = _run(tmp_path, b"\xef\xbb\xbf" + SEED_INPUT)
+    assert (r.returncode, r.stdout) == (0, SEED_OUTPUT)
+    r = subprocess.run(
+        [sys.executable, "-m", "bitcards", "cribbage", "score"], input=b"\xef\xbb\xbf5H 5D 6C 7S 8H\n", capture_output=True
+    )
+    assert (r.returncode, r.stdout, r.stderr) == (0, b"12\n", b"")
+
+
+def test_not_utf8_names_the_line_file_and_stdin(tmp_path: Path) -> None:
+    data = b"5H 5D 7D JD 8D\n5H 5D 7D JD \xff\n5H 5D 6C 7S 8H\n"
+    f = tmp_path / "latin.in"
+    f.write_bytes(data)
+    for argv, stdin in (([str(f)], None), ([], data)):
+        r = subprocess.run(
+            [sys.executable, "-m", "bitcards", "cribbage", "score", *argv], input=stdin, capture_output=True
+        )
+        err = r.stderr.decode().splitlines()
+        assert r.returncode == 2 and r.stdout == b"9\n", r
+        assert err == ["bitcards: error: line 2: not UTF-8 text (byte 0xFF at column 13)"]
+        r = subprocess.run(
+            [sys.executable, "-m", "bitcards", "cribbage", "score", "--keep-going", *argv], input=stdin, capture_output=True
+        )
+        assert r.returncode == 2 and r.stdout == b"9\n12\n"
+        assert r.stderr.decode().splitlines() == err
+
+
+def test_stdin_is_read_as_utf8_whatever_the_locale() -> None:
+    # files are opened as UTF-8; stdin used the locale's encoding, so in a Latin-1 locale the
+    # seed's Cyrillic Н (bytes D0 9D) on stdin became two Latin-1 characters and an unknown card
+    env = {**os.environ, "PYTHONIOENCODING": "latin-1"}
+    r = subprocess.run([sys.executable, "-m", "bitcards", "cribbage", "score"], input=SEED_INPUT, capture_output=True, env=env)
+    assert (r.returncode, r.stdout) == (0, SEED_OUTPUT.encode())

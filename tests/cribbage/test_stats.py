@@ -11,6 +11,13 @@ from bitcards.cribbage import N_COMBINATIONS, distribution_mean, score_distribut
 from bitcards.cribbage.stats import _PA, _PB, _exhaustive
 from tests.naive import cribbage as naive
 
+#: hands (4 held + starter) per score 0..29, as published (see test_known_facts)
+PUBLISHED_HAND_COUNTS = [
+    1009008, 99792, 2813796, 505008, 2855676, 697508, 1800268, 751324, 1137236, 361224,
+    388740, 51680, 317340, 19656, 90100, 9168, 58248, 11196, 2708, 0,
+    8068, 2496, 444, 356, 3680, 0, 0, 0, 76, 4,
+]  # fmt: skip
+
 
 def _all_hands() -> np.ndarray:
     """Every 4-card mask, 270,725 of them."""
@@ -37,6 +44,11 @@ def test_known_facts(hand_dist: np.ndarray, crib_dist: np.ndarray) -> None:
         assert int(d[29]) == 4
     # published figures: 1,009,008 hands score zero, the mean hand is 4.7692
     assert int(hand_dist[0]) == 1_009_008
+    # the whole published table (Steven S. Lumetta, "Amusing Cribbage Facts",
+    # lumetta.web.engr.illinois.edu/humor/cribbage.html, cited by Wikipedia's "Cribbage statistics")
+    assert hand_dist.tolist() == PUBLISHED_HAND_COUNTS
+    # and the crib's zero count from the same Wikipedia page: the four-card flushes no longer count
+    assert int(crib_dist[0]) == 1_022_208
     assert round(distribution_mean(hand_dist), 4) == 4.7692
     # a crib only loses the four-card flushes, so it never scores more on average
     assert distribution_mean(crib_dist) < distribution_mean(hand_dist)

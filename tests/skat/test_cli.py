@@ -138,3 +138,62 @@ def test_subprocess_bid() -> None:
     argv = [sys.executable, "-m", "bitcards", "skat", "bid", *SEED.split()]
     p = subprocess.run(argv, capture_output=True, text=True, timeout=120)
     assert (p.returncode, p.stdout) == (0, "36 Clubs\n")
+
+
+# --- review fixes ---------------------------------------------------------------------------------------
+
+
+def test_bid_first_line_byte_order_mark(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "hands.txt"
+    f.write_text(f"\ufeff{SEED}\n{SEED}\n", encoding="utf-8")
+    assert run(capsys, ["skat", "bid", "--file", str(f)]) == (0, "36 Clubs\n36 Clubs\n", "")
+
+
+def test_bid_file_not_utf8_is_one_line(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "hands.bin"
+    f.write_bytes(f"{SEED}\n".encode() + b"\xff\xfe\x00\x81 JC\n")
+    rc, out, err = run(capsys, ["skat", "bid", "--file", str(f), "--keep-going"])
+    assert rc == 2 and "not UTF-8" in err and err.count("\n") == 1
+
+
+def test_bid_look_alike_letters_warn(capsys) -> None:  # type: ignore[no-untyped-def]
+    rc, out, err = run(capsys, ["skat", "bid", "J\u0421", *SEED.split()[1:]])  # Cyrillic Es for C
+    assert (rc, out) == (0, "36 Clubs\n") and "Cyrillic" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("extra", "needle"),
+    [(["--game", "clubs", "--points", "99999999999999999999"], "0..120"),
+     (["--game", "clubs", "--bid", "99999999999999999999"], "legal bid"),
+     (["--game", "clubs", "--tricks", "11"], "tricks 0..10"),
+     (["--game", "clubs", "--bid", "0"], "not a bid"),
+     (["--game", "clubs", "--ouvert", "--points", "120"], "tricks"),
+     (["--game", "null", "--points", "500"], "0..120")],
+)  # fmt: skip
+def test_value_more_bad_numbers(capsys, extra: list[str], needle: str) -> None:  # type: ignore[no-untyped-def]
+    rc, out, err = run(capsys, ["skat", "value", *TWELVE.split(), *extra])
+    assert rc == 2 and out == "" and needle in err and err.count("\n") == 1
+
+
+def test_stats_sample_too_large_is_one_line(capsys) -> None:  # type: ignore[no-untyped-def]
+    rc, out, err = run(capsys, ["skat", "stats", "--sample", "99999999999999999999"])
+    assert rc == 2 and out == "" and "too large" in err and err.count("\n") == 1
+
+
+def test_subprocess_overflowing_points() -> None:
+    argv = [sys.executable, "-m", "bitcards", "skat", "value", *TWELVE.split(), "--game", "clubs", "--points", "9" * 20]
+    p = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2 and p.stdout == "" and p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n   \n"])
+def test_bid_empty_input_is_an_error(capsys, monkeypatch, text: str) -> None:  # type: ignore[no-untyped-def]
+    # as in `bitcards euchre sort`: an empty input is almost always a mistake (a wrong file or pipe)
+    rc, out, err = run(capsys, ["skat", "bid"], text, monkeypatch)
+    assert rc == 2 and out == "" and "no hand" in err and err.count("\n") == 1
+
+
+def test_value_look_alike_letters_warn(capsys) -> None:  # type: ignore[no-untyped-def]
+    cards = TWELVE.split()[:-1] + ["8\u0421"]  # Cyrillic Es for C
+    rc, out, err = run(capsys, ["skat", "value", *cards, "--game", "clubs", "--hand", "--points", "70"])
+    assert (rc, out) == (0, "clubs hand, with 2: 12 x 4 = 48, won, +48\n") and "Cyrillic" in err

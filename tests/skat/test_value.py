@@ -20,6 +20,7 @@ from bitcards.skat import (
     next_bid,
     seeger_fabian,
     seeger_fabian_list,
+    trump_mask,
 )
 from tests.naive import skat as naive
 
@@ -398,3 +399,70 @@ def test_batch_argument_errors() -> None:
     with pytest.raises(ContractError, match="row 2"):
         game_values(m, "clubs", points=[70, 80, 130])
     assert game_values(m, "clubs", points=[70, 80, 20]).score.tolist() == [24, 24, -72]
+
+
+# --- review fixes: defaults shared by scalar and batch, range checks before int64 -----------------------
+
+
+def test_schwarz_announced_needs_the_tricks_and_batch_agrees_with_scalar() -> None:
+    cards = holding("CJ SJ", "clubs", avoid="HJ")
+    m = np.array([CardSet.parse(cards).mask], dtype=np.uint64)
+    # 120 points do not say whether the defenders took a 0-point trick: the scalar used to guess
+    # 5 tricks (lost), the batch 10 tricks (won); both now ask for the tricks
+    for kw in (dict(ouvert=True), dict(hand=True, announce="schwarz")):
+        with pytest.raises(ContractError, match="give the declarer's tricks"):
+            game_value(cards, "clubs", points=120, **kw)  # type: ignore[arg-type]
+        with pytest.raises(ContractError, match="give the declarer's tricks"):
+            game_values(m, "clubs", points=[120], **kw)  # type: ignore[arg-type]
+        assert game_value(cards, "clubs", points=120, tricks=10, **kw).won  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "opts",
+    [dict(tricks=10), dict(tricks=0), dict(points=70), dict(points=95), dict(hand=True, announce="schneider", points=95),
+     dict(hand=True, announce="schwarz"), dict(ouvert=True), dict(), dict(hand=True)],
+)  # fmt: skip
+def test_batch_defaults_equal_scalar_defaults(opts: dict) -> None:  # type: ignore[type-arg]
+    cards = holding("CJ SJ", "clubs", avoid="HJ")
+    m = np.array([CardSet.parse(cards).mask], dtype=np.uint64)
+    s = game_value(cards, "clubs", **opts)
+    kw = {k: ([v] if k in ("points", "tricks") else v) for k, v in opts.items()}
+    r = game_values(m, "clubs", **kw)
+    assert (int(r.value[0]), bool(r.won[0]), int(r.score[0])) == (s.value, s.won, s.score)
+
+
+def test_tricks_alone_must_be_0_or_10_in_batch_too() -> None:
+    m = np.array([CardSet.parse(holding("CJ", "clubs")).mask] * 2, dtype=np.uint64)
+    with pytest.raises(ContractError, match="row 1: give the declarer's card points"):
+        game_values(m, "clubs", tricks=[10, 3])
+
+
+def test_out_of_range_numbers_are_contract_errors_not_overflow() -> None:
+    cards = holding("CJ", "clubs")
+    for kw in (dict(points=2**70), dict(tricks=2**70), dict(points=70, tricks=-(2**70)), dict(bid=2**70), dict(bid=-18)):
+        with pytest.raises(ContractError):
+            game_value(cards, "clubs", **kw)  # type: ignore[arg-type]
+    with pytest.raises(ContractError, match="tricks 0..10"):
+        game_value(cards, "clubs", tricks=11)  # used to ask for the card points instead
+    with pytest.raises(TypeError, match="float"):
+        game_value(cards, "clubs", points=70.5)  # type: ignore[arg-type]
+
+
+def test_null_points_are_range_checked_too() -> None:
+    cards = holding("", "null")
+    m = np.array([CardSet.parse(cards).mask], dtype=np.uint64)
+    with pytest.raises(ContractError, match="0..120"):
+        game_value(cards, "null", points=500)
+    with pytest.raises(ContractError, match="row 0"):
+        game_values(m, "null", points=[500])
+    assert game_value(cards, "null", points=50).score == 23  # points do not matter in null, but must be points
+
+
+def test_matadors_over_every_subset_of_the_trumps() -> None:
+    # matadors depend on the trumps held only: all 2^11 (suit) and 2^4 (grand) subsets against the reference
+    for g in GAMES[:5]:
+        t = trump_mask(g)
+        bits = [b for b in range(32) if t >> b & 1]
+        masks = [sum(1 << b for i, b in enumerate(bits) if pick >> i & 1) for pick in range(1 << len(bits))]
+        got = matadors_many(np.array(masks, dtype=np.uint64), g)
+        assert got.tolist() == [naive.matadors(naive.cards_of(m), g) for m in masks], g

@@ -1,0 +1,93 @@
+"""Jass: checking play records and generating random legal games, beside a plain-Python checker, same run."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bench.conftest import size, tag
+from bitcards.jass import check_games, mutate_games, random_games
+from tests.naive import jass as naive
+
+N_CHECK = size(4_000_000, 2_000)
+N_GEN = size(2_000_000, 2_000)
+N_NAIVE = size(2_000, 50)
+
+
+def _records(n: int) -> tuple[np.ndarray, np.ndarray]:
+    codes = (np.arange(n) % 6).astype(np.int8)
+    games = random_games(n, codes, seed=2026)
+    # one record in eight is illegal somewhere, so the checker sees both kinds
+    bad, _ = mutate_games(games[::8], codes[::8], seed=1)
+    games[::8] = bad
+    return games, codes
+
+
+def test_check_one_thread(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
+    recs, codes = _records(N_CHECK)
+    tag(benchmark, "jass check", N_CHECK, "bitcards", "bitcards.jass.check_games, 1 thread")
+    ok, first = benchmark(check_games, recs, codes)
+    assert (~ok[::8]).all()
+
+
+def test_check_all_threads(benchmark, all_threads) -> None:  # type: ignore[no-untyped-def]
+    recs, codes = _records(N_CHECK)
+    tag(benchmark, "jass check", N_CHECK, "bitcards", f"bitcards.jass.check_games, {all_threads} threads")
+    benchmark(check_games, recs, codes)
+
+
+def test_check_naive_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
+    recs, codes = _records(N_NAIVE)
+    matrices = [naive.matrix_of(r.tolist()) for r in recs]
+    letters = [naive.CONTRACT_LETTERS[c] for c in codes.tolist()]
+    tag(benchmark, "jass check", N_NAIVE, "baseline", "plain-Python checker (tests/naive/jass.py)")
+
+    def run() -> int:
+        return sum(naive.check(m, c)["legal"] for m, c in zip(matrices, letters))
+
+    legal = benchmark(run)
+    assert legal <= N_NAIVE
+
+
+def test_generate_one_thread(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
+    codes = (np.arange(N_GEN) % 6).astype(np.int8)
+    tag(benchmark, "jass random legal games", N_GEN, "bitcards", "bitcards.jass.random_games, 1 thread")
+    g = benchmark(random_games, N_GEN, codes, 7)
+    assert g.shape == (N_GEN, 36)
+
+
+def test_generate_all_threads(benchmark, all_threads) -> None:  # type: ignore[no-untyped-def]
+    codes = (np.arange(N_GEN) % 6).astype(np.int8)
+    tag(benchmark, "jass random legal games", N_GEN, "bitcards", f"bitcards.jass.random_games, {all_threads} threads")
+    benchmark(random_games, N_GEN, codes, 7)
+
+
+def naive_random_games(n: int, seed: int) -> list[list[list[str]]]:
+    """Deal with random.shuffle, then play each card uniformly among the reference's allowed cards."""
+    import random
+
+    rng = random.Random(seed)
+    deck = [s + r for s in naive.SUITS for r in naive.RANKS]
+    out = []
+    for i in range(n):
+        contract = naive.CONTRACT_LETTERS[i % 6]
+        rng.shuffle(deck)
+        hands = [deck[9 * p : 9 * p + 9] for p in range(4)]
+        matrix = [["" for _ in range(4)] for _ in range(9)]
+        leader = 0
+        for t in range(9):
+            trick: list[str] = []
+            order = [(leader + j) % 4 for j in range(4)]
+            for p in order:
+                c = rng.choice(naive.allowed_cards(hands[p], trick, contract))
+                hands[p].remove(c)
+                trick.append(c)
+                matrix[t][p] = c
+            leader = order[naive.trick_winner_index(trick, contract)]
+        out.append(matrix)
+    return out
+
+
+def test_generate_naive_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
+    tag(benchmark, "jass random legal games", N_NAIVE, "baseline", "plain Python: shuffle + reference rules")
+    out = benchmark(naive_random_games, N_NAIVE, 7)
+    assert len(out) == N_NAIVE
