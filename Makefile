@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PYTEST := $(PY) -m pytest -p no:cacheprovider
 
-.PHONY: demo test test-jit test-nojit test-bench test-notebooks lint bench clean
+.PHONY: demo test test-jit test-nojit test-bench test-notebooks lint bench clean distclean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,9 @@ bench: $(STAMP)
 	$(PYTEST) bench --benchmark-json=bench/results.json --benchmark-min-rounds=3 -q
 	$(PY) bench/report.py bench/results.json bench/RESULTS.md
 
+# the compiled-kernel cache lives in __pycache__
 clean:
+	find bitcards tests bench -name __pycache__ -prune -exec rm -rf {} +
+
+distclean: clean
 	rm -rf $(VENV) build *.egg-info
-	find . -name __pycache__ -prune -exec rm -rf {} +

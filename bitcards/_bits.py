@@ -2,15 +2,15 @@
 
 Each function here is plain Python (so it runs under ``NUMBA_DISABLE_JIT=1``)
 and has a Numba overload that compiles to one CPU instruction where the CPU has
-it: ``popcount`` to POPCNT, ``ctz`` to TZCNT, ``pdep`` to BMI2 PDEP. On CPUs
+it: ``popcount`` to POPCNT, ``ctz`` to TZCNT, ``pdep``/``pext`` to BMI2 PDEP/PEXT. On CPUs
 without a fast PDEP (no BMI2, or AMD before Zen 3, where PDEP is microcoded)
 ``select_bit`` falls back to a popcount binary search.
 
 All of them take and return integers; counts and indices come back as
 ``int64`` inside kernels, masks as ``uint64``.
 
->>> popcount(0b1011), ctz(0b1000), select_bit(0b101100, 1), pdep(0b11, 0b1010)
-(3, 3, 3, 10)
+>>> popcount(0b1011), ctz(0b1000), select_bit(0b101100, 1), pdep(0b11, 0b1010), pext(0b1000, 0b1010)
+(3, 3, 3, 10, 2)
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ __all__ = [
     "popcount",
     "ctz",
     "pdep",
+    "pext",
     "select_bit",
     "select_mask",
     "mix64",
@@ -75,6 +76,21 @@ def pdep(src: int, mask: int) -> int:
         low = mask & -mask
         if (src >> k) & 1:
             out |= low
+        mask ^= low
+        k += 1
+    return out
+
+
+def pext(src: int, mask: int) -> int:
+    """Gather the bits of ``src`` at the set bits of ``mask`` into the low bits, low first."""
+    src = int(src)
+    mask = int(mask) & _M64
+    out = 0
+    k = 0
+    while mask:
+        low = mask & -mask
+        if src & low:
+            out |= 1 << k
         mask ^= low
         k += 1
     return out
@@ -143,6 +159,19 @@ def _pdep64(typingctx, src, mask):  # type: ignore[no-untyped-def]
     return sig, codegen
 
 
+@intrinsic
+def _pext64(typingctx, src, mask):  # type: ignore[no-untyped-def]
+    sig = types.uint64(types.uint64, types.uint64)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        i64 = ir.IntType(64)
+        fnty = ir.FunctionType(i64, [i64, i64])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.bmi.pext.64")
+        return builder.call(fn, list(args))
+
+    return sig, codegen
+
+
 @overload(popcount)
 def _ol_popcount(x):  # type: ignore[no-untyped-def]
     if isinstance(x, types.Integer):
@@ -175,6 +204,27 @@ def _ol_pdep(src, mask):  # type: ignore[no-untyped-def]
     if HAVE_FAST_PDEP:
         return lambda src, mask: _pdep64(types.uint64(src), types.uint64(mask))  # noqa: E731
     return _pdep_soft
+
+
+def _pext_soft(src, mask):  # type: ignore[no-untyped-def]
+    out = types.uint64(0)
+    m = types.uint64(mask)
+    s = types.uint64(src)
+    k = types.uint64(0)
+    while m != 0:
+        low = m & (~m + types.uint64(1))
+        if s & low:
+            out |= types.uint64(1) << k
+        m ^= low
+        k += types.uint64(1)
+    return out
+
+
+@overload(pext)
+def _ol_pext(src, mask):  # type: ignore[no-untyped-def]
+    if HAVE_FAST_PDEP:  # PDEP and PEXT are fast or slow together
+        return lambda src, mask: _pext64(types.uint64(src), types.uint64(mask))  # noqa: E731
+    return _pext_soft
 
 
 def _select_soft(mask, j):  # type: ignore[no-untyped-def]

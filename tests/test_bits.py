@@ -19,10 +19,19 @@ def test_jit_matches_python(m: int, data: st.DataObject, src: int) -> None:
     j = data.draw(st.integers(0, m.bit_count() - 1))
     f = _kernel()
     got = f(np.uint64(m), j, np.uint64(src))
-    want = (m.bit_count(), B.ctz(m), B.select_bit(m, j), B.select_mask(m, j), B.pdep(src, m), B.mix64(m), *B.mulhi64(m, src))
+    want = (
+        m.bit_count(),
+        B.ctz(m),
+        B.select_bit(m, j),
+        B.select_mask(m, j),
+        B.pdep(src, m),
+        B.mix64(m),
+        *B.mulhi64(m, src),
+        B.pext(src, m),
+    )
     assert tuple(int(v) for v in got) == want
     soft = _soft()
-    assert tuple(int(v) for v in soft(np.uint64(m), j, np.uint64(src))) == (B.select_bit(m, j), B.pdep(src, m))
+    assert tuple(int(v) for v in soft(np.uint64(m), j, np.uint64(src))) == (B.select_bit(m, j), B.pdep(src, m), B.pext(src, m))
 
 
 _cache: dict[str, object] = {}
@@ -34,7 +43,17 @@ def _kernel():  # type: ignore[no-untyped-def]
         @numba.njit
         def k(m, j, s):  # type: ignore[no-untyped-def]
             hi, lo = B.mulhi64(m, s)
-            return (B.popcount(m), B.ctz(m), B.select_bit(m, j), B.select_mask(m, j), B.pdep(s, m), B.mix64(m), hi, lo)
+            return (
+                B.popcount(m),
+                B.ctz(m),
+                B.select_bit(m, j),
+                B.select_mask(m, j),
+                B.pdep(s, m),
+                B.mix64(m),
+                hi,
+                lo,
+                B.pext(s, m),
+            )
 
         _cache["k"] = k
     return _cache["k"]
@@ -44,10 +63,11 @@ def _soft():  # type: ignore[no-untyped-def]
     if "s" not in _cache:
         sel = numba.njit(B._select_soft)
         dep = numba.njit(B._pdep_soft)
+        ext = numba.njit(B._pext_soft)
 
         @numba.njit
         def s(m, j, src):  # type: ignore[no-untyped-def]
-            return sel(m, j), dep(src, m)
+            return sel(m, j), dep(src, m), ext(src, m)
 
         _cache["s"] = s
     return _cache["s"]
@@ -57,6 +77,9 @@ def test_python_definitions() -> None:
     assert B.popcount(0) == 0 and B.ctz(0) == 64
     assert B.select_bit(0b10110, 2) == 4
     assert B.pdep(0b101, 0b111000) == 0b101000
+    assert B.pext(0b101000, 0b111000) == 0b101
+    for x in (0, 1, 0xDEADBEEF, (1 << 64) - 1):
+        assert B.pext(B.pdep(x, 0x5555555555555555), 0x5555555555555555) == x & 0xFFFFFFFF
     assert B.mulhi64(1 << 63, 4) == (2, 0)
     # mix64 is a bijection: spot-check it does not collide on a range
     assert len({B.mix64(i) for i in range(10_000)}) == 10_000

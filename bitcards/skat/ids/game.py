@@ -34,12 +34,10 @@ from typing import Any
 
 import numba
 import numpy as np
-from llvmlite import ir
 from numba import types
-from numba.core import cgutils
-from numba.extending import intrinsic, overload
+from numba.extending import overload
 
-from bitcards._bits import HAVE_FAST_PDEP, _pdep64, popcount
+from bitcards._bits import HAVE_FAST_PDEP, _pdep64, _pext64, popcount
 from bitcards._jit import njit, warmup_task
 from bitcards.batch import OUTSIDE_DECK, OVERLAP, WRONG_COUNT, as_masks
 from bitcards.errors import CodecError, InvalidCardsError
@@ -105,19 +103,6 @@ def spread_even(x: int) -> int:
 def compact_even(x: int) -> int:
     """Bit ``2i`` of ``x`` to bit ``i``: ``pext(x, 0x5555...)`` where PEXT is fast, else :func:`compact32`."""
     return compact32(x)  # type: ignore[no-any-return]
-
-
-@intrinsic
-def _pext64(typingctx, src, mask):  # type: ignore[no-untyped-def]
-    sig = types.uint64(types.uint64, types.uint64)
-
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        i64 = ir.IntType(64)
-        fnty = ir.FunctionType(i64, [i64, i64])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.bmi.pext.64")
-        return builder.call(fn, list(args))
-
-    return sig, codegen
 
 
 @overload(spread_even)
