@@ -117,8 +117,14 @@ def _check_writable(path: str) -> None:
         raise UserError(f"cannot write {path}: no such directory or not writable")
 
 
+#: a field with more bins than this prints only the values that occur (or a mean line if they are many)
+_WIDE = 32
+
+
 def _print_text(res) -> None:  # type: ignore[no-untyped-def]
     from itertools import product
+
+    import numpy as np
 
     w = sys.stdout.write
     params = ", ".join(f"{k}={v}" for k, v in res.params.items())
@@ -129,9 +135,22 @@ def _print_text(res) -> None:  # type: ignore[no-untyped-def]
     for f in res.fields:
         share = res.share(f.name)
         total = res.total(f.name)
-        w(f"{f.name} (share of each {f.value}: {', '.join(str(v) for v in f.values)})\n")
+        wide = f.bins > _WIDE
+        if wide:  # many bins (bid values, fixed-point scores): only the values that occur
+            w(f"{f.name} ({f.value}: share of each value that occurs)\n")
+        else:
+            w(f"{f.name} (share of each {f.value}: {', '.join(str(v) for v in f.values)})\n")
+        mean, std = res.mean(f.name), res.std(f.name)
         for idx in product(*(range(len(lab)) for _, lab in f.axes)):
             if total[idx] == 0:
                 continue
             label = " / ".join(lab[i] for (_, lab), i in zip(f.axes, idx)) or "all"
-            w(f"  {label:<22} " + " ".join(f"{x:.4f}" for x in share[idx]) + "\n")
+            if not wide:
+                w(f"  {label:<22} " + " ".join(f"{x:.4f}" for x in share[idx]) + "\n")
+                continue
+            hit = np.flatnonzero(res.counts[f.name][idx])
+            if len(hit) <= _WIDE:
+                w(f"  {label:<22} " + " ".join(f"{f.values[j]}:{share[idx][j]:.4f}" for j in hit) + "\n")
+            else:
+                lo, hi = f.values[hit[0]], f.values[hit[-1]]
+                w(f"  {label:<22} mean {mean[idx]:.4f}, sd {std[idx]:.4f}, {lo}..{hi} ({len(hit)} values)\n")

@@ -13,7 +13,8 @@ NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.i
 
 def test_there_are_notebooks() -> None:
     names = {p.name for p in NOTEBOOKS}
-    assert {"skat_jack_statistics.ipynb", "euchre_bowers.ipynb"} <= names
+    assert {"skat_jack_statistics.ipynb", "euchre_bowers.ipynb", "skat_bidding.ipynb", "cribbage_scores.ipynb"} <= names
+    assert "jass_random_play.ipynb" in names
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
