@@ -4,32 +4,20 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
-from typing import IO
 
 from bitcards.cli._common import (
     ArgumentParser,
-    UserError,
     add_json,
     add_keep_going,
     emit_json,
-    numbered_lines,
+    input_lines,
     open_input,
     report_bad,
+    utf8_error,
 )
 from bitcards.errors import BitcardsError, InvalidCardsError
 
 _GAME_HELP = "contract: c d h s (trump), o (Obenabe), u (Undenufe)"
-
-
-def _lines(stream: IO[str], name: str | None) -> Iterator[tuple[int, str]]:
-    """Numbered lines (no byte-order mark); undecodable bytes are a one-line error."""
-    n = 0
-    try:
-        for n, text in numbered_lines(stream):
-            yield n, text
-    except UnicodeDecodeError as e:
-        raise UserError(f"{name or 'stdin'}: line {n + 1} is not UTF-8 text ({e.reason})") from None
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -45,9 +33,13 @@ def _check(args: argparse.Namespace) -> int:
     any_bad = False
     n = 0
     with open_input(args.file) as stream:
-        for block in split_records(_lines(stream, args.file)):
+        for block in split_records(input_lines(stream)):
             n += 1
             try:
+                for lineno, text in block:
+                    bad_bytes = utf8_error(text, lineno)
+                    if bad_bytes is not None:
+                        raise bad_bytes
                 code, rec = parse_block(block, default)
                 verdict = check(rec, code)
             except BitcardsError as e:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -158,3 +159,26 @@ def test_byte_order_mark_and_binary_input(tmp_path, capsys) -> None:  # type: ig
     p.write_bytes(TRUTHY_1.encode() + b"\n\n\xff\xfe\x00garbage\n")
     rc, out, err = run(["jass", "check", str(p)], capsys)
     assert rc == 2 and err.count("\n") == 1 and "not UTF-8" in err
+
+
+def test_stdin_is_utf8_whatever_the_locale() -> None:
+    # under the C locale stdin used to be decoded as ASCII: the byte-order mark and the suit symbols
+    # became undecodable tokens ("'\udcef\udcbb\udcbfh' is neither a contract ...")
+    text = "\ufeff" + TRUTHY_1.replace("h", "♥")
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}
+    p = subprocess.run(
+        [sys.executable, "-m", "bitcards", "jass", "check"], input=text.encode("utf-8"), capture_output=True, env=env, timeout=120
+    )
+    assert p.stderr == b"" and p.returncode == 0 and p.stdout == b"true\n"
+
+
+def test_bad_bytes_are_reported_on_their_line(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    # every record is still answered with --keep-going; the message names the line and the byte
+    p = tmp_path / "bytes.txt"
+    bad = TRUTHY_1.encode().replace(b"s7", b"s\xff", 1)
+    p.write_bytes(TRUTHY_1.encode() + b"\n\n" + bad + b"\n\n" + FALSY_2.encode() + b"\n")
+    rc, out, err = run(["jass", "check", str(p)], capsys)
+    assert rc == 2 and out == "true\n"
+    assert err == "bitcards: error: record 2 (line 12): line 14: not UTF-8 text (byte 0xFF at column 6)\n"
+    rc, out, err = run(["jass", "check", "--keep-going", str(p)], capsys)
+    assert rc == 2 and out.splitlines() == ["true", EXPECTED[5]] and err.count("\n") == 1 and "line 14" in err
