@@ -40,11 +40,19 @@ _MUTATE_SALT = 0x4A41_5353_4D55_5441
 _SWAP_SALT = 0x4A41_5353_5357_4150
 
 
+#: game numbers (``start + i``) are int64 in the kernels
+_MAX_ROW = (1 << 63) - 1
+
+
 def _check_n(n: int, start: int) -> None:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
         raise TypeError(f"n must be an int, not {type(n).__name__}")
+    if isinstance(start, bool) or not isinstance(start, (int, np.integer)):
+        raise TypeError(f"start must be an int, not {type(start).__name__}")
     if n < 0 or start < 0:
         raise InvalidCardsError(f"n and start must be >= 0, got n={n}, start={start}")
+    if int(start) + int(n) > _MAX_ROW:
+        raise InvalidCardsError(f"start + n must be at most 2**63 - 1 (game numbers are int64), got start={start}, n={n}")
 
 
 def random_games(n: int, contract: object, seed: int | None = None, start: int = 0) -> np.ndarray:
@@ -104,6 +112,7 @@ def mutate_games(
 
     Either way the result is verified by the checker.
     """
+    _check_n(0, start)
     if kind == "players":
         return _mutate_players(records, contracts, seed, start)
     if kind != "hand":
