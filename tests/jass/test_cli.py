@@ -196,6 +196,7 @@ def test_play_in_batches_gives_the_same_games(capsys, monkeypatch, extra) -> Non
     assert len(whole.strip().split("\n\n" if "--json" not in extra else "\n")) == 7
 
 
+@pytest.mark.jit  # the first batch takes ~10 s as plain Python
 def test_play_streams_any_n() -> None:
     # -n 10**11 used to allocate every game up front: a MemoryError traceback. Now games stream out in
     # batches; we read the first two and close the pipe (a quiet stop, as with `| head`).
