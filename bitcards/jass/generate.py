@@ -127,7 +127,7 @@ def mutate_games(
     where = np.empty(n, dtype=np.int64)
     with K.threads_for(n):
         K.check_kernel(rec, codes, ok, first)
-        _raise_malformed(rec, first)
+        _raise_malformed(rec, first, records)
         K.mutate_kernel(rec, codes, np.uint64(mix64(key ^ _MUTATE_SALT)), np.int64(start), out, where)
         # verified by the checker: the first violation is exactly where it was made
         K.check_kernel(out, codes, ok, first)
@@ -149,7 +149,7 @@ def _mutate_players(records: object, contracts: object, seed: int | None, start:
     where = np.full(n, -1, dtype=np.int64)
     with K.threads_for(n):
         K.check_kernel(rec, codes, ok, first)
-        _raise_malformed(rec, first)
+        _raise_malformed(rec, first, records)
         todo = np.ones(n, dtype=np.bool_)
         for attempt in range(64):
             trial = rec.copy()

@@ -194,11 +194,13 @@ def _as_records(records: object) -> np.ndarray:
     return np.ascontiguousarray(arr)
 
 
-def _raise_malformed(records: np.ndarray, first: np.ndarray) -> None:
+def _raise_malformed(records: np.ndarray, first: np.ndarray, original: object = None) -> None:
+    """Raise for the first malformed row, describing it from ``original`` (the caller's values, before int8 clipping)."""
     bad = np.flatnonzero(first == K.MALFORMED)
     if bad.size:
         i = int(bad[0])
-        raise InvalidCardsError(f"row {i}: {_describe_malformed(records[i])}", row=i)
+        src = records if original is None else np.asarray(original).reshape(records.shape[0], 36)
+        raise InvalidCardsError(f"row {i}: {_describe_malformed(src[i])}", row=i)
 
 
 def check_games(records: object, contracts: object, *, raise_errors: bool = True) -> tuple[np.ndarray, np.ndarray]:
@@ -226,7 +228,7 @@ def check_games(records: object, contracts: object, *, raise_errors: bool = True
     with K.threads_for(n):
         K.check_kernel(rec, codes, ok, first)
     if raise_errors:
-        _raise_malformed(rec, first)
+        _raise_malformed(rec, first, records)
     return ok, first
 
 
@@ -249,7 +251,7 @@ def score_games(records: object, contracts: object) -> tuple[np.ndarray, np.ndar
     points = np.zeros((n, 2), dtype=np.int16)
     with K.threads_for(n):
         K.score_kernel(rec, codes, first, winners, points)
-    _raise_malformed(rec, first)
+    _raise_malformed(rec, first, records)
     return winners + np.int8(1), points
 
 

@@ -114,8 +114,11 @@ def test_malformed_records_are_input_errors() -> None:
         check_games(out, "h")
     wide = rec.astype(np.int64)
     wide[0, 0] = 300
-    with pytest.raises(InvalidCardsError, match="row 0: card index -1|row 0"):
+    # the message quotes the caller's value (it used to say -1, the int8 placeholder for out-of-range values)
+    with pytest.raises(InvalidCardsError, match="row 0: card index 300 at trick 1, column 1"):
         check_games(wide, "h")
+    with pytest.raises(InvalidCardsError, match="row 0: card index 300 at trick 1, column 1"):
+        score_games(wide.reshape(2, 9, 4), "h")
     with pytest.raises(InvalidCardsError, match="shape"):
         check_games(rec[:, :35], "h")
     with pytest.raises(InvalidCardsError):
