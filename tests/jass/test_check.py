@@ -149,3 +149,17 @@ def test_verdict_text_and_dict() -> None:
 def test_empty_batch() -> None:
     ok, first = check_games(np.empty((0, 36), dtype=np.int8), "h")
     assert ok.shape == (0,) and first.shape == (0,)
+
+
+def test_record_shapes_and_contract_argument() -> None:
+    from tests.jass.seed import TRUTHY_1
+
+    rec = random_games(1, "h", seed=1)[0]
+    # a (4, 9) array (say, the four hands) used to be read silently as a record in the wrong order
+    for shape in ((4, 9), (6, 6), (1, 36), (2, 2, 9)):
+        with pytest.raises(InvalidCardsError, match="shape"):
+            check(rec.reshape(shape), "h")
+    # a bad contract argument is an error even where the text's contract line overrides it
+    assert check(TRUTHY_1, "c").contract == "h"
+    with pytest.raises(ParseError, match="unknown contract 'z'"):
+        check(TRUTHY_1, "z")

@@ -294,3 +294,16 @@ def test_batch_legal_moves_bad_input() -> None:
         legal_moves(hands, np.zeros((2, 4), dtype=np.int8) - 1, "h")
     with pytest.raises(TypeError):
         legal_moves(hands, np.zeros((2, 3)), "h")
+
+
+def test_legal_moves_argument_types() -> None:
+    from bitcards.cardset import CardSet
+
+    assert legal_moves(CardSet(mask("hJ h6 s7"), "jass"), ["sA", "h9"], "h") == mask("hJ s7")
+    assert legal_moves(np.uint64(mask("h6")), [np.int8(18)], "h") == mask("h6")  # 18 = s6
+    # a float or a text hand used to be truncated by int() or fail with a bare int() ValueError
+    for hand in (1.5, "h6 h7", True, CardSet(7, "skat")):
+        with pytest.raises(TypeError, match="hand_mask"):
+            legal_moves(hand, [], "h")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="trick cards"):
+        legal_moves(mask("h6"), [9.0], "h")
