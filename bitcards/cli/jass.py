@@ -4,32 +4,20 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
-from typing import IO
 
 from bitcards.cli._common import (
     ArgumentParser,
-    UserError,
     add_json,
     add_keep_going,
     emit_json,
-    numbered_lines,
+    input_lines,
     open_input,
     report_bad,
+    utf8_error,
 )
 from bitcards.errors import BitcardsError, InvalidCardsError
 
 _GAME_HELP = "contract: c d h s (trump), o (Obenabe), u (Undenufe)"
-
-
-def _lines(stream: IO[str], name: str | None) -> Iterator[tuple[int, str]]:
-    """Numbered lines (no byte-order mark); undecodable bytes are a one-line error."""
-    n = 0
-    try:
-        for n, text in numbered_lines(stream):
-            yield n, text
-    except UnicodeDecodeError as e:
-        raise UserError(f"{name or 'stdin'}: line {n + 1} is not UTF-8 text ({e.reason})") from None
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -45,9 +33,13 @@ def _check(args: argparse.Namespace) -> int:
     any_bad = False
     n = 0
     with open_input(args.file) as stream:
-        for block in split_records(_lines(stream, args.file)):
+        for block in split_records(input_lines(stream)):
             n += 1
             try:
+                for lineno, text in block:
+                    bad_bytes = utf8_error(text, lineno)
+                    if bad_bytes is not None:
+                        raise bad_bytes
                 code, rec = parse_block(block, default)
                 verdict = check(rec, code)
             except BitcardsError as e:
@@ -69,39 +61,48 @@ def _check(args: argparse.Namespace) -> int:
     return 1 if any_illegal else 0
 
 
+#: games generated per batch by ``jass play``: the output streams, so any ``-n`` runs in bounded memory
+_PLAY_CHUNK = 1 << 14
+
+
 def _play(args: argparse.Namespace) -> int:
+    import numpy as np
+
     from bitcards.jass.generate import random_contracts, random_games
     from bitcards.jass.play import score_games
     from bitcards.jass.record import format_record
     from bitcards.jass.rules import format_contract, parse_contract
 
     n = args.n
-    if n < 0:
-        raise InvalidCardsError(f"-n must be >= 0, got {n}")
-    if args.game is None:
-        contracts = random_contracts(n, args.seed, start=args.start)
-    else:
-        import numpy as np
-
-        contracts = np.full(n, parse_contract(args.game), dtype=np.int8)
-    games = random_games(n, contracts, args.seed, start=args.start)
-    winners, points = score_games(games, contracts)
+    if n < 0 or args.start < 0:
+        raise InvalidCardsError(f"-n and --start must be >= 0, got {n} and {args.start}")
+    fixed = None if args.game is None else parse_contract(args.game)
     out = sys.stdout
-    for i in range(n):
-        if args.json:
-            emit_json(
-                {
-                    "game": args.start + i,
-                    "contract": format_contract(int(contracts[i])),
-                    "record": [row.split() for row in format_record(games[i], brackets=False).split("\n")],
-                    "winners": winners[i].tolist(),
-                    "points": points[i].tolist(),
-                }
-            )
-            continue
-        if i:
-            out.write("\n")
-        out.write(format_record(games[i], int(contracts[i]), winners=winners[i].tolist(), brackets=not args.plain) + "\n")
+    # rows depend only on (seed, game number), so batches give the same games as one big call
+    for lo in range(0, n, _PLAY_CHUNK):
+        m = min(_PLAY_CHUNK, n - lo)
+        first = args.start + lo
+        if fixed is None:
+            contracts = random_contracts(m, args.seed, start=first)
+        else:
+            contracts = np.full(m, fixed, dtype=np.int8)
+        games = random_games(m, contracts, args.seed, start=first)
+        winners, points = score_games(games, contracts)
+        for i in range(m):
+            if args.json:
+                emit_json(
+                    {
+                        "game": first + i,
+                        "contract": format_contract(int(contracts[i])),
+                        "record": [row.split() for row in format_record(games[i], brackets=False).split("\n")],
+                        "winners": winners[i].tolist(),
+                        "points": points[i].tolist(),
+                    }
+                )
+                continue
+            if lo + i:
+                out.write("\n")
+            out.write(format_record(games[i], int(contracts[i]), winners=winners[i].tolist(), brackets=not args.plain) + "\n")
     return 0
 
 

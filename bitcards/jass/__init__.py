@@ -12,7 +12,8 @@ can. With trump: on a trump lead follow with a trump, but the trump jack is neve
 forced (a player whose only trump is the jack may play anything); on a side-suit
 lead a player holding that suit plays it or an overtrump (trumping in is always
 allowed), and a player void in it may play anything but an undertrump, unless
-they hold nothing else. An overtrump beats every trump already in the trick.
+they hold nothing else (so the trump jack beside nothing but undertrumps must be
+played: see :mod:`bitcards.jass.rules`). An overtrump beats every trump already in the trick.
 Card points: trump J 20, trump 9 14, A 11, T 10, K 4, Q 3, other J 2, 8 worth 8
 in Obenabe and Undenufe; last trick +5; 157 in all.
 

@@ -40,11 +40,19 @@ _MUTATE_SALT = 0x4A41_5353_4D55_5441
 _SWAP_SALT = 0x4A41_5353_5357_4150
 
 
+#: game numbers (``start + i``) are int64 in the kernels
+_MAX_ROW = (1 << 63) - 1
+
+
 def _check_n(n: int, start: int) -> None:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
         raise TypeError(f"n must be an int, not {type(n).__name__}")
+    if isinstance(start, bool) or not isinstance(start, (int, np.integer)):
+        raise TypeError(f"start must be an int, not {type(start).__name__}")
     if n < 0 or start < 0:
         raise InvalidCardsError(f"n and start must be >= 0, got n={n}, start={start}")
+    if int(start) + int(n) > _MAX_ROW:
+        raise InvalidCardsError(f"start + n must be at most 2**63 - 1 (game numbers are int64), got start={start}, n={n}")
 
 
 def random_games(n: int, contract: object, seed: int | None = None, start: int = 0) -> np.ndarray:
@@ -104,6 +112,7 @@ def mutate_games(
 
     Either way the result is verified by the checker.
     """
+    _check_n(0, start)
     if kind == "players":
         return _mutate_players(records, contracts, seed, start)
     if kind != "hand":
@@ -118,7 +127,7 @@ def mutate_games(
     where = np.empty(n, dtype=np.int64)
     with K.threads_for(n):
         K.check_kernel(rec, codes, ok, first)
-        _raise_malformed(rec, first)
+        _raise_malformed(rec, first, records)
         K.mutate_kernel(rec, codes, np.uint64(mix64(key ^ _MUTATE_SALT)), np.int64(start), out, where)
         # verified by the checker: the first violation is exactly where it was made
         K.check_kernel(out, codes, ok, first)
@@ -140,7 +149,7 @@ def _mutate_players(records: object, contracts: object, seed: int | None, start:
     where = np.full(n, -1, dtype=np.int64)
     with K.threads_for(n):
         K.check_kernel(rec, codes, ok, first)
-        _raise_malformed(rec, first)
+        _raise_malformed(rec, first, records)
         todo = np.ones(n, dtype=np.bool_)
         for attempt in range(64):
             trial = rec.copy()

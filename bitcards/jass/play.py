@@ -100,8 +100,9 @@ def as_record(record: object) -> np.ndarray:
     if isinstance(record, str):
         raise TypeError("pass record text to bitcards.jass.parse_record (or to check)")
     arr = np.asarray(record, dtype=object) if not isinstance(record, np.ndarray) else record
-    if arr.size != 36:
-        raise InvalidCardsError(f"a record has 9 x 4 = 36 cards, got shape {np.shape(arr)}")
+    if arr.shape not in ((36,), (9, 4)):
+        # any other shape (a (4, 9) array of hands, a ragged list) would be read in the wrong order
+        raise InvalidCardsError(f"a record has 9 x 4 = 36 cards (shape (9, 4) or (36,)), got shape {np.shape(arr)}")
     flat = arr.reshape(-1)
     if isinstance(record, np.ndarray) and record.dtype.kind in "iu":
         if flat.min() < 0 or flat.max() > 35:
@@ -194,11 +195,13 @@ def _as_records(records: object) -> np.ndarray:
     return np.ascontiguousarray(arr)
 
 
-def _raise_malformed(records: np.ndarray, first: np.ndarray) -> None:
+def _raise_malformed(records: np.ndarray, first: np.ndarray, original: object = None) -> None:
+    """Raise for the first malformed row, describing it from ``original`` (the caller's values, before int8 clipping)."""
     bad = np.flatnonzero(first == K.MALFORMED)
     if bad.size:
         i = int(bad[0])
-        raise InvalidCardsError(f"row {i}: {_describe_malformed(records[i])}", row=i)
+        src = records if original is None else np.asarray(original).reshape(records.shape[0], 36)
+        raise InvalidCardsError(f"row {i}: {_describe_malformed(src[i])}", row=i)
 
 
 def check_games(records: object, contracts: object, *, raise_errors: bool = True) -> tuple[np.ndarray, np.ndarray]:
@@ -226,7 +229,7 @@ def check_games(records: object, contracts: object, *, raise_errors: bool = True
     with K.threads_for(n):
         K.check_kernel(rec, codes, ok, first)
     if raise_errors:
-        _raise_malformed(rec, first)
+        _raise_malformed(rec, first, records)
     return ok, first
 
 
@@ -249,7 +252,7 @@ def score_games(records: object, contracts: object) -> tuple[np.ndarray, np.ndar
     points = np.zeros((n, 2), dtype=np.int16)
     with K.threads_for(n):
         K.score_kernel(rec, codes, first, winners, points)
-    _raise_malformed(rec, first)
+    _raise_malformed(rec, first, records)
     return winners + np.int8(1), points
 
 
@@ -291,7 +294,8 @@ def _legal_moves_batch(hands_in: np.ndarray, tricks_in: object, contracts: objec
 def legal_moves(hand_mask: Any, trick_cards: Any, contract: Any) -> Any:
     """The mask of the cards of ``hand_mask`` that may be played after ``trick_cards`` (in play order).
 
-    Scalar: an ``int`` mask, a list of 0..3 cards (names or indices), one contract; returns an ``int``.
+    Scalar: an ``int`` mask (or a Jass :class:`CardSet`), a list of 0..3 cards (names or indices), one contract;
+    returns an ``int``.
     Batch: an ``(n,)`` ``uint64`` array of hands, an ``(n, k)`` integer array of trick cards
     (``k <= 3``, ``-1`` after the last card played), one contract or ``(n,)`` codes;
     returns an ``(n,)`` ``uint64`` array.
@@ -308,10 +312,22 @@ def legal_moves(hand_mask: Any, trick_cards: Any, contract: Any) -> Any:
     if isinstance(hand_mask, np.ndarray) and hand_mask.ndim >= 1:
         return _legal_moves_batch(hand_mask, trick_cards, contract)
     code = parse_contract(contract)
-    hand = int(hand_mask)
+    if isinstance(hand_mask, CardSet) and hand_mask.layout is JASS:
+        hand = hand_mask.mask
+    elif isinstance(hand_mask, (int, np.integer)) and not isinstance(hand_mask, bool):
+        hand = int(hand_mask)
+    else:
+        raise TypeError(f"hand_mask must be an int mask (or a jass CardSet), not {type(hand_mask).__name__}")
     if hand < 0 or hand >> 36:
         raise InvalidCardsError(f"hand mask {hand:#x} has bits outside the jass deck")
-    cards = [parse_card(c, JASS) if isinstance(c, str) else int(c) for c in trick_cards]
+    cards = []
+    for c in trick_cards:
+        if isinstance(c, str):
+            cards.append(parse_card(c, JASS))
+        elif isinstance(c, (int, np.integer)) and not isinstance(c, bool):
+            cards.append(int(c))
+        else:
+            raise TypeError(f"trick cards must be card names or indices, not {type(c).__name__}")
     if len(cards) > 3 or len(set(cards)) != len(cards) or any(not 0 <= c < 36 for c in cards):
         raise InvalidCardsError(f"a trick so far holds 0..3 distinct cards, got {cards}")
     if any(hand >> c & 1 for c in cards):

@@ -110,6 +110,8 @@ def parse_block(block: Block, contract: str | int | None = None) -> tuple[int, n
     in the block wins. Raises :class:`ParseError` (unknown text, no contract)
     or :class:`InvalidCardsError` (wrong shape, a card twice) naming the line.
     """
+    if contract is not None:
+        parse_contract(contract)  # a bad default is an error even where a contract line overrides it
     fast = _parse_fast(block, contract)
     if fast is not None:
         return fast

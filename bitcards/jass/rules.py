@@ -16,7 +16,20 @@ Strength is a table lookup, never a new layout:
   suits by face, Undenufe reversed); a card counts in a trick only if it is a
   trump or of the led suit.
 
+The trump jack on a side-suit lead (a decision, pinned in tests/jass/test_rules.py):
+the seed says "You can never be forced to play the highest trump, the jack, over
+other cards", yet its table forces it in exactly one case: a player void in the led
+suit whose other cards are all undertrumps (someone trumped above them). "All cards
+except undertrumps" is then the jack alone, and that set is nonempty. The spec page
+(specs/jass.md) reads the jack sentence as the trump-lead row ("trumps except trump
+jack") and says a player holding only trumps, after someone trumped a side-suit lead,
+"must overtrump if they can". bitcards follows the table and the spec page: that
+player must play the jack. With any other card (of the led suit or a side suit) the
+jack is never forced.
+
 >>> from bitcards.notation import format_cards
+>>> format_cards(legal_mask(mask("hJ h6 h7"), SPADES, card("h9"), CONTRACTS["h"]), "jass")  # void, the rest undertrumps
+'hJ'
 >>> format_cards(int(ABOVE[card("hA")]), "jass")      # trumps above the trump ace
 'h9 hJ'
 >>> format_cards(legal_mask(mask("hJ h7 d6"), HEARTS, -1, CONTRACTS["h"]), "jass")  # trump led

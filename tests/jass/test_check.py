@@ -114,8 +114,11 @@ def test_malformed_records_are_input_errors() -> None:
         check_games(out, "h")
     wide = rec.astype(np.int64)
     wide[0, 0] = 300
-    with pytest.raises(InvalidCardsError, match="row 0: card index -1|row 0"):
+    # the message quotes the caller's value (it used to say -1, the int8 placeholder for out-of-range values)
+    with pytest.raises(InvalidCardsError, match="row 0: card index 300 at trick 1, column 1"):
         check_games(wide, "h")
+    with pytest.raises(InvalidCardsError, match="row 0: card index 300 at trick 1, column 1"):
+        score_games(wide.reshape(2, 9, 4), "h")
     with pytest.raises(InvalidCardsError, match="shape"):
         check_games(rec[:, :35], "h")
     with pytest.raises(InvalidCardsError):
@@ -146,3 +149,17 @@ def test_verdict_text_and_dict() -> None:
 def test_empty_batch() -> None:
     ok, first = check_games(np.empty((0, 36), dtype=np.int8), "h")
     assert ok.shape == (0,) and first.shape == (0,)
+
+
+def test_record_shapes_and_contract_argument() -> None:
+    from tests.jass.seed import TRUTHY_1
+
+    rec = random_games(1, "h", seed=1)[0]
+    # a (4, 9) array (say, the four hands) used to be read silently as a record in the wrong order
+    for shape in ((4, 9), (6, 6), (1, 36), (2, 2, 9)):
+        with pytest.raises(InvalidCardsError, match="shape"):
+            check(rec.reshape(shape), "h")
+    # a bad contract argument is an error even where the text's contract line overrides it
+    assert check(TRUTHY_1, "c").contract == "h"
+    with pytest.raises(ParseError, match="unknown contract 'z'"):
+        check(TRUTHY_1, "z")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -158,3 +159,63 @@ def test_byte_order_mark_and_binary_input(tmp_path, capsys) -> None:  # type: ig
     p.write_bytes(TRUTHY_1.encode() + b"\n\n\xff\xfe\x00garbage\n")
     rc, out, err = run(["jass", "check", str(p)], capsys)
     assert rc == 2 and err.count("\n") == 1 and "not UTF-8" in err
+
+
+def test_stdin_is_utf8_whatever_the_locale() -> None:
+    # under the C locale stdin used to be decoded as ASCII: the byte-order mark and the suit symbols
+    # became undecodable tokens ("'\udcef\udcbb\udcbfh' is neither a contract ...")
+    text = "\ufeff" + TRUTHY_1.replace("h", "♥")
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}
+    p = subprocess.run(
+        [sys.executable, "-m", "bitcards", "jass", "check"], input=text.encode("utf-8"), capture_output=True, env=env, timeout=120
+    )
+    assert p.stderr == b"" and p.returncode == 0 and p.stdout == b"true\n"
+
+
+def test_bad_bytes_are_reported_on_their_line(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    # every record is still answered with --keep-going; the message names the line and the byte
+    p = tmp_path / "bytes.txt"
+    bad = TRUTHY_1.encode().replace(b"s7", b"s\xff", 1)
+    p.write_bytes(TRUTHY_1.encode() + b"\n\n" + bad + b"\n\n" + FALSY_2.encode() + b"\n")
+    rc, out, err = run(["jass", "check", str(p)], capsys)
+    assert rc == 2 and out == "true\n"
+    assert err == "bitcards: error: record 2 (line 12): line 14: not UTF-8 text (byte 0xFF at column 6)\n"
+    rc, out, err = run(["jass", "check", "--keep-going", str(p)], capsys)
+    assert rc == 2 and out.splitlines() == ["true", EXPECTED[5]] and err.count("\n") == 1 and "line 14" in err
+
+
+@pytest.mark.parametrize("extra", [[], ["--game", "s"], ["--json"], ["--plain"]])
+def test_play_in_batches_gives_the_same_games(capsys, monkeypatch, extra) -> None:  # type: ignore[no-untyped-def]
+    import bitcards.cli.jass as cli_jass
+
+    argv = ["jass", "play", "-n", "7", "--seed", "11", "--start", "2", *extra]
+    rc, whole, _ = run(argv, capsys)
+    monkeypatch.setattr(cli_jass, "_PLAY_CHUNK", 3)
+    rc2, batched, _ = run(argv, capsys)
+    assert rc == rc2 == 0 and batched == whole
+    assert len(whole.strip().split("\n\n" if "--json" not in extra else "\n")) == 7
+
+
+@pytest.mark.jit  # the first batch takes ~10 s as plain Python
+def test_play_streams_any_n() -> None:
+    # -n 10**11 used to allocate every game up front: a MemoryError traceback. Now games stream out in
+    # batches; we read the first two and close the pipe (a quiet stop, as with `| head`).
+    p = subprocess.Popen(
+        [sys.executable, "-m", "bitcards", "jass", "play", "--seed", "1", "-n", str(10**11)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert p.stdout is not None and p.stderr is not None
+    head = [p.stdout.readline() for _ in range(21)]
+    p.stdout.close()
+    err = p.stderr.read()
+    rc = p.wait(timeout=120)
+    assert head[10] == "\n" and len(head[11].strip()) == 1  # game 2's contract line
+    assert "Traceback" not in err and "Error" not in err and rc == 0
+
+
+def test_play_start_out_of_range_is_one_line(capsys) -> None:  # type: ignore[no-untyped-def]
+    for start in ("-1", str(2**63), str(10**30)):
+        rc, out, err = run(["jass", "play", "--seed", "1", "--start", start], capsys)
+        assert rc == 2 and out == "" and err.count("\n") == 1 and "start" in err

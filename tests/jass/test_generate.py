@@ -155,3 +155,17 @@ def test_swaps_between_players() -> None:
     assert (again == bad[5:]).all() and (where2 == where[5:]).all()
     with pytest.raises(ValueError, match="kind"):
         mutate_games(g, "d", seed=8, kind="other")
+
+
+def test_start_beyond_int64_is_an_input_error() -> None:
+    # used to leak an OverflowError from the conversion to int64
+    g = random_games(1, "h", seed=1)
+    with pytest.raises(InvalidCardsError, match="start"):
+        random_games(1, "h", seed=1, start=2**63)
+    with pytest.raises(InvalidCardsError, match="start"):
+        random_contracts(2, seed=1, start=2**63 - 1)
+    with pytest.raises(InvalidCardsError, match="start"):
+        mutate_games(g, "h", seed=1, start=2**70)
+    with pytest.raises(InvalidCardsError, match="start"):
+        mutate_games(g, "h", seed=1, start=-1)
+    assert random_contracts(1, seed=1, start=2**63 - 2).shape == (1,)

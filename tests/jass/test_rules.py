@@ -175,6 +175,41 @@ def test_only_trumps_must_overtrump_if_possible_seed_example_2() -> None:
     assert legal("c6 c7 cK", "hQ cA", "c") == ["c6", "c7", "cK"]
 
 
+_JACK_FORCED = """d
+s7 sK sA sQ
+hK d6 s6 sJ
+cJ c9 dQ cA
+dA hQ hA hJ
+cK c8 dT s9
+h8 c6 cT h7
+d7 c7 h6 d9
+dJ sT d8 h9
+dK cQ s8 hT"""
+
+
+def test_void_with_the_jack_and_only_undertrumps_must_play_the_jack() -> None:
+    # A decision (see the docstring of bitcards.jass.rules). The seed's sentence "You can never be forced
+    # to play the highest trump, the jack, over other cards" clashes with its table here: void in the led
+    # suit, every card but the jack an undertrump, so "all cards except undertrumps" is {jack}, nonempty.
+    # The spec page sides with the table ("must overtrump if they can") and reads the sentence as the
+    # trump-lead row; bitcards follows the spec page, and the plain reference agrees.
+    assert legal("hJ h6 h7", "sA h9", "h") == ["hJ"]
+    assert legal("hJ h6 h7", "sA hA h9", "h") == ["hJ"]
+    assert naive.allowed_cards(["hJ", "h6", "h7"], ["sA", "h9"], "h") == ["hJ"]
+    # any other card lifts the duty: the jack is never forced over a side card or a card of the led suit
+    assert legal("hJ h6 d7", "sA h9", "h") == ["d7", "hJ"]
+    assert legal("hJ h6 s7", "sA h9", "h") == ["hJ", "s7"]
+    # without the jack, nothing but undertrumps: any of them
+    assert legal("h6 h7", "sA h9", "h") == ["h6", "h7"]
+    # the same inside a whole record (diamonds trump): in trick 7 column 3 leads h6, column 4 trumps with
+    # d9, and column 1, holding d7 dJ dK (its plays in tricks 7 to 9), plays the undertrump d7
+    code, rec = parse_record(_JACK_FORCED)
+    v = check(rec, code)
+    assert not v.legal and (v.trick, v.column, v.card) == (7, 1, "d7") and v.allowed.names() == ["dJ"]
+    ref = naive.check(naive.matrix_of(rec.tolist()), "d")
+    assert (ref["trick"], ref["column"], ref["card"], ref["allowed"]) == (7, 1, "d7", ["dJ"])
+
+
 def test_overtrump_measured_against_the_higher_of_two_trumps() -> None:
     # spades led, hearts trump: hK then h7 trumped in; hQ is below hK so it is an undertrump
     assert legal("hQ hA d6", "sA hK h7", "h") == ["d6", "hA"]
@@ -259,3 +294,16 @@ def test_batch_legal_moves_bad_input() -> None:
         legal_moves(hands, np.zeros((2, 4), dtype=np.int8) - 1, "h")
     with pytest.raises(TypeError):
         legal_moves(hands, np.zeros((2, 3)), "h")
+
+
+def test_legal_moves_argument_types() -> None:
+    from bitcards.cardset import CardSet
+
+    assert legal_moves(CardSet(mask("hJ h6 s7"), "jass"), ["sA", "h9"], "h") == mask("hJ s7")
+    assert legal_moves(np.uint64(mask("h6")), [np.int8(18)], "h") == mask("h6")  # 18 = s6
+    # a float or a text hand used to be truncated by int() or fail with a bare int() ValueError
+    for hand in (1.5, "h6 h7", True, CardSet(7, "skat")):
+        with pytest.raises(TypeError, match="hand_mask"):
+            legal_moves(hand, [], "h")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="trick cards"):
+        legal_moves(mask("h6"), [9.0], "h")

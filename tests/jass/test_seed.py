@@ -95,3 +95,33 @@ def test_demo_tour_one_line_each() -> None:
     tour(out.append)
     assert len(out) == 6
     assert [("): true;" in line) for line in out] == [True, False, True, True, False, False]
+
+
+@pytest.mark.parametrize(
+    ("text", "violations"),
+    [
+        (TRUTHY[0], []),
+        (TRUTHY_2, [(5, 3)]),  # the pinned contradiction (see above); nothing else is wrong in it
+        (TRUTHY[2], []),
+        (TRUTHY[3], []),
+        (FALSY_1, [(3, 2)]),  # "the second player undertrumped ... All other plays are legal."
+        (FALSY_2, [(7, 4)]),  # "In the seventh trick the fourth player did not follow suit"
+    ],
+)
+def test_every_play_judged_alone(text: str, violations: list[tuple[int, int]]) -> None:
+    # each play on its own, leaders taken from the seed's own brackets: only the named plays are illegal
+    from bitcards.jass import legal_moves, mask
+
+    lines = text.splitlines()
+    matrix = [line.replace("(", " ").replace(")", " ").split() for line in lines[1:]]
+    leaders = [1] + bracketed_winners(text)[:-1]
+    bad = []
+    for t in range(9):
+        trick: list[str] = []
+        for j in range(4):
+            p = (leaders[t] - 1 + j) % 4
+            hand = mask(" ".join(matrix[u][p] for u in range(t, 9)))
+            if not legal_moves(hand, trick, lines[0]) & mask(matrix[t][p]):
+                bad.append((t + 1, p + 1))
+            trick.append(matrix[t][p])
+    assert bad == violations
