@@ -171,6 +171,8 @@ def deal(
         raise TypeError(f"n must be an int, not {type(n).__name__}")
     if n < 0 or start < 0:
         raise InvalidCardsError(f"n and start must be >= 0, got n={n}, start={start}")
+    if int(start) + int(n) >= 1 << 63:
+        raise InvalidCardsError(f"rows {start}..{int(start) + int(n) - 1} are beyond the stream's 2**63 rows")
     _, key = seed_key(seed)
     shape = (int(n), len(spec.sizes))
     if out is None:

@@ -114,3 +114,9 @@ def test_pairs_are_independent() -> None:
     p = (3 * 10 * 9 + 2 * 1) / (32 * 31)
     sd = math.sqrt(n * p * (1 - p))
     assert abs(same - n * p) < 5 * sd
+
+
+def test_rows_beyond_the_stream_are_an_error() -> None:
+    with pytest.raises(InvalidCardsError, match="beyond the stream"):
+        deal(1, "skat", seed=1, start=2**63)
+    assert deal(1, "skat", seed=1, start=2**63 - 2).shape == (1, 4)
