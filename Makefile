@@ -23,6 +23,7 @@ test: lint test-jit test-nojit test-bench test-notebooks
 
 lint: $(STAMP)
 	$(PY) -m ruff check bitcards tests bench
+	$(PY) -m mypy bitcards
 
 test-jit: $(STAMP)
 	$(PYTEST) tests bitcards README.md --doctest-modules --doctest-glob=README.md
