@@ -25,9 +25,10 @@ from bitcards.cli._common import (
     add_json,
     add_keep_going,
     emit_json,
-    numbered_lines,
+    input_lines,
     open_input,
     report_bad,
+    utf8_error,
 )
 from bitcards.errors import BitcardsError, CodecError, ParseError
 from bitcards.skat.ids import (
@@ -112,9 +113,32 @@ def _ids(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
         for i, text in enumerate(args.ids, start=1):
             yield f"argument {i}", text
         return
-    for n, line in numbered_lines(sys.stdin):
+    for n, line in input_lines(sys.stdin):
         if line.strip():
             yield f"line {n}", line.strip()
+
+
+def _read_lines(path: str | None, bad: _Bad) -> list[tuple[int, str]]:
+    """The input's numbered lines; a line with bytes that are not UTF-8 is reported (and read as blank)."""
+    stream = open_input(path)
+    try:
+        lines = list(input_lines(stream))
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    out = []
+    for n, raw in lines:
+        err = utf8_error(raw, n)
+        if err is not None:
+            bad(f"line {n}", err)
+            raw = ""
+        out.append((n, raw))
+    return out
+
+
+def _check_utf8(text: str, label: str) -> None:
+    if label.startswith("line ") and (err := utf8_error(text, int(label[5:]))) is not None:
+        raise CodecError(str(err))
 
 
 def _decimal(text: str, label: str) -> int:
@@ -158,12 +182,7 @@ class _Bad:
 
 def _encode_deals(args: argparse.Namespace) -> int:
     bad = _Bad(args.keep_going)
-    stream = open_input(args.file)
-    try:
-        lines = list(numbered_lines(stream))
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
+    lines = _read_lines(args.file, bad)
     content = [(n, raw) for n, raw in lines if _strip(raw)]
     if not content:
         return 0
@@ -204,6 +223,7 @@ def _decode_deals(args: argparse.Namespace) -> int:
     first = True
     for label, text in _ids(args):
         try:
+            _check_utf8(text, label)
             x = deal_id_from_decimal(_decimal(text, label), args.length) if args.decimal else parse_deal_id(text)
         except CodecError as e:
             bad(label, e)
@@ -224,12 +244,7 @@ def _decode_deals(args: argparse.Namespace) -> int:
 
 def _encode_runs(args: argparse.Namespace) -> int:
     bad = _Bad(args.keep_going)
-    stream = open_input(args.file)
-    try:
-        lines = list(numbered_lines(stream))
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
+    lines = _read_lines(args.file, bad)
     i = 0
     k = 0
     while True:
@@ -256,6 +271,7 @@ def _decode_runs(args: argparse.Namespace) -> int:
     first = True
     for label, text in _ids(args):
         try:
+            _check_utf8(text, label)
             r = run_from_decimal(_decimal(text, label), args.length) if args.decimal else parse_run_id(text)
         except CodecError as e:
             bad(label, e)

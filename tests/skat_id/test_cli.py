@@ -137,3 +137,26 @@ def test_id_encode_several_notation_deals(monkeypatch: pytest.MonkeyPatch, capsy
 def test_negative_decimal_argument(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     rc, out, _ = run_cli(["skat", "id", "decode", "--decimal", "-88327439690491", "--json"], "", monkeypatch, capsys)
     assert rc == 0 and json.loads(out)["id"] == "r6qqVVUF"
+
+
+@pytest.mark.parametrize(
+    "argv,stdin,out,err",
+    [
+        (["skat", "id", "encode", "--keep-going"], f"{README_LINE}\nS7\xff\n", "AABQVVWqqvo=\n", "byte 0xFF at column 3"),
+        (["skat", "id", "decode", "--keep-going", "--json"], "AABQVVWqqvo=\n\xff\n", '"AABQVVWqqvo="', "byte 0xFF at column 1"),
+        (["skat", "run-id", "decode"], "AABQVVWqqvo=\n\xe9\n", "", "byte 0xE9 at column 1"),
+    ],
+)
+def test_subprocess_not_utf8(argv: list[str], stdin: str, out: str, err: str) -> None:
+    """Bytes that are not UTF-8 are one error naming the line and the byte (was: a garbled card or id)."""
+    p = subprocess.run([sys.executable, "-m", "bitcards", *argv], input=stdin.encode("latin-1"), capture_output=True, timeout=120)
+    assert p.returncode == 2
+    assert p.stderr.decode() == f"bitcards: error: line 2: not UTF-8 text ({err})\n"
+    assert out in p.stdout.decode()
+
+
+def test_file_not_utf8(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "deals.txt"
+    f.write_bytes(f"{README_LINE}\n{README_LINE}\n\xe9\n".encode("latin-1"))
+    p = subprocess.run([sys.executable, "-m", "bitcards", "skat", "id", "encode", str(f)], capture_output=True, timeout=120)
+    assert p.returncode == 2 and p.stderr == b"bitcards: error: line 3: not UTF-8 text (byte 0xE9 at column 1)\n"
