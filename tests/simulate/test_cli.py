@@ -79,3 +79,13 @@ def test_user_errors_in_a_real_process(argv: list[str], needle: str) -> None:
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0], r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_deals_in_e_notation_are_exact_and_bounded(capsys: pytest.CaptureFixture[str]) -> None:
+    """``1e23`` is 10**23 (a float would make it 99999999999999991611392); beyond 2**63 - 1 rows is refused at once."""
+    for text, shown in (("1e23", "got 100000000000000000000000"), ("1e30", "got a 31-digit number")):
+        assert main(["simulate", "skat-jacks", "--deals", text, "--seed", "1", "--no-progress"]) == 2
+        err = capsys.readouterr().err.splitlines()
+        assert len(err) == 1 and "deals must be <= 2**63 - 1" in err[0] and shown in err[0], err
+    assert main(["simulate", "skat-jacks", "--deals", "1.5e3", "--seed", "1", "--no-progress", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["deals"] == 1500
