@@ -152,11 +152,12 @@ class SimulationResult:
         }
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: provenance, summary and every field's counts as nested lists."""
+        """JSON-ready: provenance, summary (``None`` for an undefined number) and every field's counts as nested lists."""
         return {
             **self.metadata(),
             "seconds": None if math.isnan(self.seconds) else round(self.seconds, 6),
-            "summary": self.summary(),
+            # NaN (e.g. a share of 0 deals) is not JSON: null instead
+            "summary": {k: (v if math.isfinite(v) else None) for k, v in self.summary().items()},
             "fields": {
                 f.name: {**f.to_json(), "counts": self.counts[f.name].tolist()} for f in self.fields
             },

@@ -81,6 +81,17 @@ def test_user_errors_in_a_real_process(argv: list[str], needle: str) -> None:
     assert "Traceback" not in r.stderr
 
 
+def _no_nan(token: str) -> None:
+    raise AssertionError(f"{token} is not JSON")
+
+
+def test_zero_deals_json_is_strict_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """A 0-deal run has undefined means and shares: null in the JSON, not NaN (which JSON does not have)."""
+    assert main(["simulate", "skat-jacks", "--deals", "0", "--seed", "1", "--no-progress", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out, parse_constant=_no_nan)
+    assert d["deals"] == 0 and d["summary"]["mean_jacks_front"] is None
+
+
 def test_deals_in_e_notation_are_exact_and_bounded(capsys: pytest.CaptureFixture[str]) -> None:
     """``1e23`` is 10**23 (a float would make it 99999999999999991611392); beyond 2**63 - 1 rows is refused at once."""
     for text, shown in (("1e23", "got 100000000000000000000000"), ("1e30", "got a 31-digit number")):
