@@ -75,6 +75,13 @@ def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore
                 default="reader",
                 help="bids before the skat cards (reader, default; Java's reader reads it) or after (readme)",
             )
+            for q in (enc, dec):
+                q.add_argument(
+                    "--no-check-play",
+                    action="store_true",
+                    help="accept tricks that do not play each card exactly once (Java does not check; e.g. the 27-byte"
+                    " example of the format description)",
+                )
             enc.set_defaults(func=_encode_runs)
             dec.set_defaults(func=_decode_runs)
         add_json(dec)
@@ -252,7 +259,7 @@ def _encode_runs(args: argparse.Namespace) -> int:
         if not text:
             break
         try:
-            run, i = _read_run(lines, i)
+            run, i = _read_run(lines, i, not args.no_check_play)
         except ParseError as e:
             bad(f"line {e.line}", e)
             i = _after_blank(lines, e.line or start)
@@ -272,7 +279,12 @@ def _decode_runs(args: argparse.Namespace) -> int:
     for label, text in _ids(args):
         try:
             _check_utf8(text, label)
-            r = run_from_decimal(_decimal(text, label), args.length) if args.decimal else parse_run_id(text)
+            check = not args.no_check_play
+            r = (
+                run_from_decimal(_decimal(text, label), args.length, check_play=check)
+                if args.decimal
+                else parse_run_id(text, check_play=check)
+            )
         except CodecError as e:
             bad(label, e)
             continue

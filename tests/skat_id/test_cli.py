@@ -160,3 +160,17 @@ def test_file_not_utf8(tmp_path) -> None:  # type: ignore[no-untyped-def]
     f.write_bytes(f"{README_LINE}\n{README_LINE}\n\xe9\n".encode("latin-1"))
     p = subprocess.run([sys.executable, "-m", "bitcards", "skat", "id", "encode", str(f)], capture_output=True, timeout=120)
     assert p.returncode == 2 and p.stderr == b"bitcards: error: line 3: not UTF-8 text (byte 0xE9 at column 1)\n"
+
+
+def test_run_id_no_check_play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The 27-byte run id of the format description (last trick 9 4 0: middle's card 4 twice) decodes in Java;
+    ``--no-check-play`` reads and writes it (by default it is refused, as the play is impossible)."""
+    short = "AABQVVWqqvpwKETIPCAhMbGwqKipuXl4ZCSk"
+    rc, _, err = run_cli(["skat", "run-id", "decode", short], "", monkeypatch, capsys)
+    assert rc == 2 and "exactly once" in err
+    rc, out, _ = run_cli(["skat", "run-id", "decode", "--no-check-play", short], "", monkeypatch, capsys)
+    assert rc == 0 and out.splitlines()[-1] == "940" and out.splitlines()[-2] == "890"
+    rc, out2, err = run_cli(["skat", "run-id", "encode", "--no-check-play"], out, monkeypatch, capsys)
+    assert rc == 0 and out2 == short + "\n", err
+    rc, _, err = run_cli(["skat", "run-id", "encode"], out, monkeypatch, capsys)
+    assert rc == 2 and "exactly once" in err
