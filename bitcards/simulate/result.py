@@ -287,7 +287,10 @@ def read_parquet(path: Any) -> SimulationResult:
     seconds = meta.get(f"{_META_PREFIX}seconds")
 
     def get(key: str) -> Any:
-        return meta[f"{_META_PREFIX}{key}"]
+        try:
+            return meta[f"{_META_PREFIX}{key}"]
+        except KeyError:
+            raise SimulationError(f"{path}: not a bitcards simulation file (missing {_META_PREFIX}{key})") from None
 
     return SimulationResult(
         study=get("study"),

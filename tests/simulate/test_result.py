@@ -89,6 +89,18 @@ def test_read_parquet_rejects_other_files(tmp_path) -> None:  # type: ignore[no-
         read_parquet(path)
 
 
+
+def test_read_parquet_with_provenance_missing(res, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A file that lost one provenance key is a SimulationError naming it (was a bare KeyError)."""
+    path = tmp_path / "r.parquet"
+    res.to_parquet(path)
+    table = pq.read_table(path)
+    meta = {k: v for k, v in table.schema.metadata.items() if k != b"bitcards.seed"}
+    pq.write_table(table.replace_schema_metadata(meta), path)
+    with pytest.raises(SimulationError, match="missing bitcards.seed"):
+        read_parquet(path)
+
+
 def test_html_and_json(res) -> None:  # type: ignore[no-untyped-def]
     html = res._repr_html_()
     assert "skat-jacks" in html and "5,000 deals" in html and "without 4" in html
