@@ -111,10 +111,14 @@ def _check_reachable(address: str) -> None:
     from urllib.parse import urlsplit
 
     u = urlsplit(address if "://" in address else f"tcp://{address}")
-    if u.scheme not in ("tcp", "") or u.hostname is None or u.port is None:
-        return  # tls://, inproc:// ...: leave it to distributed
     try:
-        socket.create_connection((u.hostname, u.port), timeout=10).close()
+        port = u.port
+    except ValueError as e:
+        raise SimulationError(f"bad Dask scheduler address {address!r}: {e}") from None
+    if u.scheme not in ("tcp", "") or u.hostname is None or port is None:
+        return  # tls://, inproc://, no port ...: leave it to distributed
+    try:
+        socket.create_connection((u.hostname, port), timeout=10).close()
     except OSError as e:
         raise SimulationError(f"cannot reach the Dask scheduler {address}: {e.strerror or e}") from None
 
@@ -237,6 +241,8 @@ def _run_dask(
             client = distributed.Client(scheduler, timeout="20s")
         except (OSError, TimeoutError) as e:
             raise SimulationError(f"cannot reach the Dask scheduler {scheduler}: {e}") from None
+        except ValueError as e:  # distributed's own address parsing: "missing port number", ...
+            raise SimulationError(f"bad Dask scheduler address {scheduler!r}: {e}") from None
         own_client = True
     else:
         raise TypeError(f"scheduler must be an address string or a distributed.Client, not {type(scheduler).__name__}")

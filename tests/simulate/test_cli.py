@@ -58,6 +58,7 @@ ERRORS = [
     (["simulate", "skat-jacks", "-p", "colour=1"], "no parameter 'colour'"),
     (["simulate", "skat-jacks", "--out", "/nonexistent/dir/x.parquet"], "cannot write"),
     (["simulate", "skat-jacks", "-n", "10", "--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
+    (["simulate", "skat-jacks", "-n", "10", "--scheduler", "localhost"], "bad Dask scheduler address"),
 ]
 
 
@@ -72,7 +73,7 @@ def test_user_errors_one_line_exit_2(argv: list[str], needle: str, capsys: pytes
     assert len(lines) == 1 and needle in lines[0], lines
 
 
-@pytest.mark.parametrize(("argv", "needle"), [ERRORS[0], ERRORS[2], ERRORS[7], ERRORS[10]])
+@pytest.mark.parametrize(("argv", "needle"), [ERRORS[0], ERRORS[2], ERRORS[7], ERRORS[10], ERRORS[11]])
 def test_user_errors_in_a_real_process(argv: list[str], needle: str) -> None:
     r = subprocess.run([sys.executable, "-m", "bitcards", *argv, "--seed", "1"], capture_output=True, text=True)
     assert r.returncode == 2, r.stderr
