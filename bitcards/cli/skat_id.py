@@ -125,22 +125,31 @@ def _ids(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
             yield f"line {n}", line.strip()
 
 
-def _read_lines(path: str | None, bad: _Bad) -> list[tuple[int, str]]:
-    """The input's numbered lines; a line with bytes that are not UTF-8 is reported (and read as blank)."""
+def _read_lines(path: str | None, bad: _Bad) -> tuple[list[tuple[int, str]], dict[int, ParseError]]:
+    """The input's numbered lines, and the errors of lines holding bytes that are not UTF-8.
+
+    Without --keep-going the first such line stops the command; with it, the deal or run that
+    contains the line is reported (by :func:`_utf8_in`) and skipped.
+    """
     stream = open_input(path)
     try:
         lines = list(input_lines(stream))
     finally:
         if stream is not sys.stdin:
             stream.close()
-    out = []
+    errors = {}
     for n, raw in lines:
         err = utf8_error(raw, n)
         if err is not None:
-            bad(f"line {n}", err)
-            raw = ""
-        out.append((n, raw))
-    return out
+            if not bad.keep_going:
+                bad(f"line {n}", err)
+            errors[n] = err
+    return lines, errors
+
+
+def _utf8_in(errors: dict[int, ParseError], first: int, last: int) -> ParseError | None:
+    """The first not-UTF-8 error on lines ``first .. last``."""
+    return next((errors[n] for n in sorted(errors) if first <= n <= last), None)
 
 
 def _check_utf8(text: str, label: str) -> None:
@@ -189,7 +198,7 @@ class _Bad:
 
 def _encode_deals(args: argparse.Namespace) -> int:
     bad = _Bad(args.keep_going)
-    lines = _read_lines(args.file, bad)
+    lines, not_utf8 = _read_lines(args.file, bad)
     content = [(n, raw) for n, raw in lines if _strip(raw)]
     if not content:
         return 0
@@ -197,6 +206,8 @@ def _encode_deals(args: argparse.Namespace) -> int:
         items: list[tuple[int, Game]] = []
         for n, raw in content:
             try:
+                if n in not_utf8:
+                    raise not_utf8[n]
                 game, _ = _read_game([(n, raw)], 0)
             except ParseError as e:
                 bad(f"line {n}", e)
@@ -210,10 +221,16 @@ def _encode_deals(args: argparse.Namespace) -> int:
             if not text:
                 break
             try:
-                game, i = _read_game(lines, i)
+                game, j = _read_game(lines, i)
             except ParseError as e:
-                bad(f"line {e.line}", e)
+                err = _utf8_in(not_utf8, start, e.line or start) or e
+                bad(f"line {err.line}", err)
                 i = _after_blank(lines, e.line or start)
+                continue
+            i = j
+            err8 = _utf8_in(not_utf8, start, lines[j - 1][0])
+            if err8 is not None:  # the bytes were in a comment
+                bad(f"line {err8.line}", err8)
                 continue
             items.append((start, game))
     for n, g in items:
@@ -251,7 +268,7 @@ def _decode_deals(args: argparse.Namespace) -> int:
 
 def _encode_runs(args: argparse.Namespace) -> int:
     bad = _Bad(args.keep_going)
-    lines = _read_lines(args.file, bad)
+    lines, not_utf8 = _read_lines(args.file, bad)
     i = 0
     k = 0
     while True:
@@ -259,10 +276,16 @@ def _encode_runs(args: argparse.Namespace) -> int:
         if not text:
             break
         try:
-            run, i = _read_run(lines, i, not args.no_check_play)
+            run, j = _read_run(lines, i, not args.no_check_play)
         except ParseError as e:
-            bad(f"line {e.line}", e)
+            err = _utf8_in(not_utf8, start, e.line or start) or e
+            bad(f"line {err.line}", err)
             i = _after_blank(lines, e.line or start)
+            continue
+        i = j
+        err8 = _utf8_in(not_utf8, start, lines[j - 1][0])
+        if err8 is not None:  # the bytes were in a comment
+            bad(f"line {err8.line}", err8)
             continue
         k += 1
         if args.json:

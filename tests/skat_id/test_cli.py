@@ -174,3 +174,29 @@ def test_run_id_no_check_play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Ca
     assert rc == 0 and out2 == short + "\n", err
     rc, _, err = run_cli(["skat", "run-id", "encode"], out, monkeypatch, capsys)
     assert rc == 2 and "exactly once" in err
+
+
+def test_not_utf8_inside_notation_deals_keep_going() -> None:
+    """With --keep-going a bad byte skips only the deal or run holding it (also in a comment); the next one is still read."""
+    deal4 = SAMPLE_DEFAULT.replace(" -- some comment", "")
+    bad_cards = deal4.replace("\n", " \xe9\n", 1)
+    bad_comment = deal4.replace("\n", " -- \xe9\n", 1)
+    text = f"{bad_cards}\n{deal4}\n{bad_comment}\n{deal4}"
+    p = subprocess.run(
+        [sys.executable, "-m", "bitcards", "skat", "id", "encode", "--keep-going"],
+        input=text.encode("latin-1"),
+        capture_output=True,
+        timeout=120,
+    )
+    assert p.returncode == 2 and p.stdout == b"AABQVVWqqvo=\nAABQVVWqqvo=\n", p.stderr
+    errs = p.stderr.decode().splitlines()
+    assert len(errs) == 2 and all("not UTF-8 text (byte 0xE9" in e for e in errs), errs
+    run = SAMPLE_RUN.replace("07 --", "07 -- \xe9")
+    p = subprocess.run(
+        [sys.executable, "-m", "bitcards", "skat", "run-id", "encode", "--keep-going"],
+        input=f"{run}\n\n{SAMPLE_RUN}\n".encode("latin-1"),
+        capture_output=True,
+        timeout=120,
+    )
+    assert p.returncode == 2 and p.stdout.decode() == f"{README_RUN_ID}\n"
+    assert p.stderr.decode().startswith("bitcards: error: line 5: not UTF-8 text") and p.stderr.count(b"\n") == 1
