@@ -112,11 +112,13 @@ class SimulationResult:
             return np.sqrt((c * d * d).sum(axis=-1) / n)
 
     def mean_ci(self, name: str, level: float = 0.95) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``(mean, low, high)`` per group: normal interval ``mean +- z * std / sqrt(n)``."""
+        """``(mean, low, high)`` per group: normal interval ``mean +- z * s / sqrt(n)``, ``s`` the sample
+        standard deviation (``n - 1`` in the denominator; the interval is NaN for fewer than 2 observations)."""
         mu = self.mean(name)
-        n = self.total(name)
+        n = self.total(name).astype(np.float64)
         with np.errstate(invalid="ignore", divide="ignore"):
-            half = _z(level) * self.std(name) / np.sqrt(n)
+            # std() is the population form: s / sqrt(n) = std / sqrt(n - 1)
+            half = _z(level) * self.std(name) / np.sqrt(np.where(n > 1, n - 1, np.nan))
         return mu, mu - half, mu + half
 
     def summary(self) -> dict[str, float]:
