@@ -12,6 +12,7 @@ Usage: python notebooks/run_notebooks.py [NOTEBOOK ...] [--strip]
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -45,8 +46,11 @@ def run(path: Path) -> str | None:
     try:
         client.execute()
     except CellExecutionError as e:
-        first = str(e).strip().splitlines()
-        return f"{path.name}: a cell failed: {first[-1] if first else e}"
+        first = re.sub(r"\x1b\[[0-9;]*m", "", str(e)).strip().splitlines()  # no terminal colours
+        code = [c for c in nb.cells if c.cell_type == "code"]
+        bad = next((i for i, c in enumerate(code, 1) if any(o.get("output_type") == "error" for o in c.get("outputs", []))), None)
+        where = f"code cell {bad}" if bad is not None else "a cell"
+        return f"{path.name}: {where} failed: {first[-1] if first else e}"
     return None
 
 

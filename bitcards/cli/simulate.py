@@ -14,17 +14,22 @@ from bitcards.cli._common import UserError, add_json, emit_json
 
 
 def _int(text: str) -> int:
-    """An int that may be written ``1e9`` or ``1_000_000``."""
+    """An int that may be written ``1e9`` or ``1_000_000``.
+
+    Read exactly: ``1e23`` is 10**23, not the float's 99999999999999991611392.
+    """
+    from decimal import Decimal, InvalidOperation
+
     try:
         return int(text.replace("_", ""))
     except ValueError:
         try:
-            f = float(text)
-        except ValueError:
+            d = Decimal(text.replace("_", ""))
+        except InvalidOperation:
             raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
-        if not f.is_integer():
+        if not d.is_finite() or d != d.to_integral_value() or abs(d.adjusted()) > 100:
             raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
-        return int(f)
+        return int(d)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

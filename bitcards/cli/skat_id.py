@@ -25,9 +25,10 @@ from bitcards.cli._common import (
     add_json,
     add_keep_going,
     emit_json,
-    numbered_lines,
+    input_lines,
     open_input,
     report_bad,
+    utf8_error,
 )
 from bitcards.errors import BitcardsError, CodecError, ParseError
 from bitcards.skat.ids import (
@@ -74,6 +75,13 @@ def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore
                 default="reader",
                 help="bids before the skat cards (reader, default; Java's reader reads it) or after (readme)",
             )
+            for q in (enc, dec):
+                q.add_argument(
+                    "--no-check-play",
+                    action="store_true",
+                    help="accept tricks that do not play each card exactly once (Java does not check; e.g. the 27-byte"
+                    " example of the format description)",
+                )
             enc.set_defaults(func=_encode_runs)
             dec.set_defaults(func=_decode_runs)
         add_json(dec)
@@ -112,9 +120,41 @@ def _ids(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
         for i, text in enumerate(args.ids, start=1):
             yield f"argument {i}", text
         return
-    for n, line in numbered_lines(sys.stdin):
+    for n, line in input_lines(sys.stdin):
         if line.strip():
             yield f"line {n}", line.strip()
+
+
+def _read_lines(path: str | None, bad: _Bad) -> tuple[list[tuple[int, str]], dict[int, ParseError]]:
+    """The input's numbered lines, and the errors of lines holding bytes that are not UTF-8.
+
+    Without --keep-going the first such line stops the command; with it, the deal or run that
+    contains the line is reported (by :func:`_utf8_in`) and skipped.
+    """
+    stream = open_input(path)
+    try:
+        lines = list(input_lines(stream))
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    errors = {}
+    for n, raw in lines:
+        err = utf8_error(raw, n)
+        if err is not None:
+            if not bad.keep_going:
+                bad(f"line {n}", err)
+            errors[n] = err
+    return lines, errors
+
+
+def _utf8_in(errors: dict[int, ParseError], first: int, last: int) -> ParseError | None:
+    """The first not-UTF-8 error on lines ``first .. last``."""
+    return next((errors[n] for n in sorted(errors) if first <= n <= last), None)
+
+
+def _check_utf8(text: str, label: str) -> None:
+    if label.startswith("line ") and (err := utf8_error(text, int(label[5:]))) is not None:
+        raise CodecError(str(err))
 
 
 def _decimal(text: str, label: str) -> int:
@@ -158,12 +198,7 @@ class _Bad:
 
 def _encode_deals(args: argparse.Namespace) -> int:
     bad = _Bad(args.keep_going)
-    stream = open_input(args.file)
-    try:
-        lines = list(numbered_lines(stream))
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
+    lines, not_utf8 = _read_lines(args.file, bad)
     content = [(n, raw) for n, raw in lines if _strip(raw)]
     if not content:
         return 0
@@ -171,6 +206,8 @@ def _encode_deals(args: argparse.Namespace) -> int:
         items: list[tuple[int, Game]] = []
         for n, raw in content:
             try:
+                if n in not_utf8:
+                    raise not_utf8[n]
                 game, _ = _read_game([(n, raw)], 0)
             except ParseError as e:
                 bad(f"line {n}", e)
@@ -184,10 +221,16 @@ def _encode_deals(args: argparse.Namespace) -> int:
             if not text:
                 break
             try:
-                game, i = _read_game(lines, i)
+                game, j = _read_game(lines, i)
             except ParseError as e:
-                bad(f"line {e.line}", e)
+                err = _utf8_in(not_utf8, start, e.line or start) or e
+                bad(f"line {err.line}", err)
                 i = _after_blank(lines, e.line or start)
+                continue
+            i = j
+            err8 = _utf8_in(not_utf8, start, lines[j - 1][0])
+            if err8 is not None:  # the bytes were in a comment
+                bad(f"line {err8.line}", err8)
                 continue
             items.append((start, game))
     for n, g in items:
@@ -204,6 +247,7 @@ def _decode_deals(args: argparse.Namespace) -> int:
     first = True
     for label, text in _ids(args):
         try:
+            _check_utf8(text, label)
             x = deal_id_from_decimal(_decimal(text, label), args.length) if args.decimal else parse_deal_id(text)
         except CodecError as e:
             bad(label, e)
@@ -224,12 +268,7 @@ def _decode_deals(args: argparse.Namespace) -> int:
 
 def _encode_runs(args: argparse.Namespace) -> int:
     bad = _Bad(args.keep_going)
-    stream = open_input(args.file)
-    try:
-        lines = list(numbered_lines(stream))
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
+    lines, not_utf8 = _read_lines(args.file, bad)
     i = 0
     k = 0
     while True:
@@ -237,10 +276,16 @@ def _encode_runs(args: argparse.Namespace) -> int:
         if not text:
             break
         try:
-            run, i = _read_run(lines, i)
+            run, j = _read_run(lines, i, not args.no_check_play)
         except ParseError as e:
-            bad(f"line {e.line}", e)
+            err = _utf8_in(not_utf8, start, e.line or start) or e
+            bad(f"line {err.line}", err)
             i = _after_blank(lines, e.line or start)
+            continue
+        i = j
+        err8 = _utf8_in(not_utf8, start, lines[j - 1][0])
+        if err8 is not None:  # the bytes were in a comment
+            bad(f"line {err8.line}", err8)
             continue
         k += 1
         if args.json:
@@ -256,7 +301,13 @@ def _decode_runs(args: argparse.Namespace) -> int:
     first = True
     for label, text in _ids(args):
         try:
-            r = run_from_decimal(_decimal(text, label), args.length) if args.decimal else parse_run_id(text)
+            _check_utf8(text, label)
+            check = not args.no_check_play
+            r = (
+                run_from_decimal(_decimal(text, label), args.length, check_play=check)
+                if args.decimal
+                else parse_run_id(text, check_play=check)
+            )
         except CodecError as e:
             bad(label, e)
             continue

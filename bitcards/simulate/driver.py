@@ -28,17 +28,22 @@ from bitcards.deal import deal, deal_spec
 from bitcards.simulate.result import SimulationResult
 from bitcards.simulate.study import Chunk, SimulationError, Study, get_study
 
-__all__ = ["simulate", "run_rows", "DEFAULT_CHUNK"]
+__all__ = ["simulate", "run_rows", "DEFAULT_CHUNK", "MAX_DEALS"]
 
 #: rows per chunk by default: 2**18 Skat deals are 8 MiB of masks
 DEFAULT_CHUNK = 1 << 18
+#: the most deals one run can have: rows are indexed by a signed 64-bit int in :func:`bitcards.deal`
+MAX_DEALS = (1 << 63) - 1
 
 
-def _check_int(name: str, v: Any, low: int) -> int:
+def _check_int(name: str, v: Any, low: int, high: int | None = None) -> int:
     if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
         raise TypeError(f"{name} must be an int, not {type(v).__name__}")
     if v < low:
         raise SimulationError(f"{name} must be >= {low}, got {v}")
+    if high is not None and v > high:
+        got = str(int(v)) if v < 10**30 else f"a {len(str(int(v)))}-digit number"
+        raise SimulationError(f"{name} must be <= 2**63 - 1 (deal rows are numbered by a signed 64-bit int), got {got}")
     return int(v)
 
 
@@ -106,10 +111,14 @@ def _check_reachable(address: str) -> None:
     from urllib.parse import urlsplit
 
     u = urlsplit(address if "://" in address else f"tcp://{address}")
-    if u.scheme not in ("tcp", "") or u.hostname is None or u.port is None:
-        return  # tls://, inproc:// ...: leave it to distributed
     try:
-        socket.create_connection((u.hostname, u.port), timeout=10).close()
+        port = u.port
+    except ValueError as e:
+        raise SimulationError(f"bad Dask scheduler address {address!r}: {e}") from None
+    if u.scheme not in ("tcp", "") or u.hostname is None or port is None:
+        return  # tls://, inproc://, no port ...: leave it to distributed
+    try:
+        socket.create_connection((u.hostname, port), timeout=10).close()
     except OSError as e:
         raise SimulationError(f"cannot reach the Dask scheduler {address}: {e.strerror or e}") from None
 
@@ -148,7 +157,7 @@ def simulate(
     st = get_study(study)
     if params:
         st = st.bind(**params)
-    n = _check_int("deals", deals, 0)
+    n = _check_int("deals", deals, 0, MAX_DEALS)
     chunk = _check_int("chunk_size", chunk_size, 1)
     if workers is not None:
         workers = _check_int("workers", workers, 1)
@@ -232,6 +241,8 @@ def _run_dask(
             client = distributed.Client(scheduler, timeout="20s")
         except (OSError, TimeoutError) as e:
             raise SimulationError(f"cannot reach the Dask scheduler {scheduler}: {e}") from None
+        except ValueError as e:  # distributed's own address parsing: "missing port number", ...
+            raise SimulationError(f"bad Dask scheduler address {scheduler!r}: {e}") from None
         own_client = True
     else:
         raise TypeError(f"scheduler must be an address string or a distributed.Client, not {type(scheduler).__name__}")

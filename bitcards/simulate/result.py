@@ -112,11 +112,13 @@ class SimulationResult:
             return np.sqrt((c * d * d).sum(axis=-1) / n)
 
     def mean_ci(self, name: str, level: float = 0.95) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``(mean, low, high)`` per group: normal interval ``mean +- z * std / sqrt(n)``."""
+        """``(mean, low, high)`` per group: normal interval ``mean +- z * s / sqrt(n)``, ``s`` the sample
+        standard deviation (``n - 1`` in the denominator; the interval is NaN for fewer than 2 observations)."""
         mu = self.mean(name)
-        n = self.total(name)
+        n = self.total(name).astype(np.float64)
         with np.errstate(invalid="ignore", divide="ignore"):
-            half = _z(level) * self.std(name) / np.sqrt(n)
+            # std() is the population form: s / sqrt(n) = std / sqrt(n - 1)
+            half = _z(level) * self.std(name) / np.sqrt(np.where(n > 1, n - 1, np.nan))
         return mu, mu - half, mu + half
 
     def summary(self) -> dict[str, float]:
@@ -152,11 +154,12 @@ class SimulationResult:
         }
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: provenance, summary and every field's counts as nested lists."""
+        """JSON-ready: provenance, summary (``None`` for an undefined number) and every field's counts as nested lists."""
         return {
             **self.metadata(),
             "seconds": None if math.isnan(self.seconds) else round(self.seconds, 6),
-            "summary": self.summary(),
+            # NaN (e.g. a share of 0 deals) is not JSON: null instead
+            "summary": {k: (v if math.isfinite(v) else None) for k, v in self.summary().items()},
             "fields": {
                 f.name: {**f.to_json(), "counts": self.counts[f.name].tolist()} for f in self.fields
             },
@@ -286,7 +289,10 @@ def read_parquet(path: Any) -> SimulationResult:
     seconds = meta.get(f"{_META_PREFIX}seconds")
 
     def get(key: str) -> Any:
-        return meta[f"{_META_PREFIX}{key}"]
+        try:
+            return meta[f"{_META_PREFIX}{key}"]
+        except KeyError:
+            raise SimulationError(f"{path}: not a bitcards simulation file (missing {_META_PREFIX}{key})") from None
 
     return SimulationResult(
         study=get("study"),

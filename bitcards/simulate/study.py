@@ -186,7 +186,12 @@ class Study:
             typ = type(self.params[k])
             try:
                 new[k] = typ(v)
-            except (TypeError, ValueError):
+                # int(1.7) would be 1 and bool("0") True: only exact conversions
+                if typ is bool and isinstance(v, str):
+                    new[k] = {"true": True, "1": True, "false": False, "0": False}[v.strip().lower()]
+                elif typ in (int, bool) and not isinstance(v, str) and new[k] != v:
+                    raise ValueError
+            except (TypeError, ValueError, KeyError):
                 raise SimulationError(f"parameter {k}={v!r} of study {self.name!r} is not of type {typ.__name__}") from None
         if self.check is not None:
             self.check(new)

@@ -58,6 +58,7 @@ ERRORS = [
     (["simulate", "skat-jacks", "-p", "colour=1"], "no parameter 'colour'"),
     (["simulate", "skat-jacks", "--out", "/nonexistent/dir/x.parquet"], "cannot write"),
     (["simulate", "skat-jacks", "-n", "10", "--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),
+    (["simulate", "skat-jacks", "-n", "10", "--scheduler", "localhost"], "bad Dask scheduler address"),
 ]
 
 
@@ -72,10 +73,31 @@ def test_user_errors_one_line_exit_2(argv: list[str], needle: str, capsys: pytes
     assert len(lines) == 1 and needle in lines[0], lines
 
 
-@pytest.mark.parametrize(("argv", "needle"), [ERRORS[0], ERRORS[2], ERRORS[7], ERRORS[10]])
+@pytest.mark.parametrize(("argv", "needle"), [ERRORS[0], ERRORS[2], ERRORS[7], ERRORS[10], ERRORS[11]])
 def test_user_errors_in_a_real_process(argv: list[str], needle: str) -> None:
     r = subprocess.run([sys.executable, "-m", "bitcards", *argv, "--seed", "1"], capture_output=True, text=True)
     assert r.returncode == 2, r.stderr
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0], r.stderr
     assert "Traceback" not in r.stderr
+
+
+def _no_nan(token: str) -> None:
+    raise AssertionError(f"{token} is not JSON")
+
+
+def test_zero_deals_json_is_strict_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """A 0-deal run has undefined means and shares: null in the JSON, not NaN (which JSON does not have)."""
+    assert main(["simulate", "skat-jacks", "--deals", "0", "--seed", "1", "--no-progress", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out, parse_constant=_no_nan)
+    assert d["deals"] == 0 and d["summary"]["mean_jacks_front"] is None
+
+
+def test_deals_in_e_notation_are_exact_and_bounded(capsys: pytest.CaptureFixture[str]) -> None:
+    """``1e23`` is 10**23 (a float would make it 99999999999999991611392); beyond 2**63 - 1 rows is refused at once."""
+    for text, shown in (("1e23", "got 100000000000000000000000"), ("1e30", "got a 31-digit number")):
+        assert main(["simulate", "skat-jacks", "--deals", text, "--seed", "1", "--no-progress"]) == 2
+        err = capsys.readouterr().err.splitlines()
+        assert len(err) == 1 and "deals must be <= 2**63 - 1" in err[0] and shown in err[0], err
+    assert main(["simulate", "skat-jacks", "--deals", "1.5e3", "--seed", "1", "--no-progress", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["deals"] == 1500

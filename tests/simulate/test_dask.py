@@ -54,6 +54,13 @@ def test_unreachable_scheduler_is_one_clear_error() -> None:
         simulate("skat-jacks", 10, seed=1, scheduler="tcp://127.0.0.1:9")
 
 
+@pytest.mark.parametrize("address", ["foo", "tcp://127.0.0.1:notaport", "tcp://127.0.0.1:99999", "inproc://x"])
+def test_malformed_scheduler_address_is_one_clear_error(address: str) -> None:
+    """distributed's ValueError for an address it cannot parse became a traceback in the CLI."""
+    with pytest.raises(SimulationError, match="bad Dask scheduler address"):
+        simulate("skat-jacks", 10, seed=1, scheduler=address)
+
+
 def test_bad_scheduler_type() -> None:
     with pytest.raises(TypeError, match="scheduler must be"):
         simulate("skat-jacks", 10, seed=1, scheduler=3.5)

@@ -206,3 +206,13 @@ def test_importing_the_driver_stays_light() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False"] * 5
+
+
+def test_deals_beyond_the_row_index_are_refused() -> None:
+    from bitcards.simulate.driver import MAX_DEALS
+    from bitcards.simulate.study import SimulationError
+
+    with pytest.raises(SimulationError, match="2\\*\\*63 - 1"):
+        simulate("skat-jacks", MAX_DEALS + 1, seed=1)
+    with pytest.raises(SimulationError, match="a 401-digit number"):
+        simulate("skat-jacks", 10**400, seed=1)

@@ -28,13 +28,28 @@ def test_statistics_from_the_counts(res) -> None:  # type: ignore[no-untyped-def
     assert (lo < mu).all() and (mu < hi).all()
     var = [sum(int(c[h, j]) * (j - by_hand[h]) ** 2 for j in range(5)) / 5_000 for h in range(4)]
     assert np.allclose(res.std("jacks"), np.sqrt(var))
-    assert np.allclose(hi - mu, 1.959963984540054 * np.sqrt(var) / math.sqrt(5_000))
+    # the standard error uses the sample variance (n - 1), not the population one (was sqrt(var) / sqrt(5_000))
+    sample_var = [v * 5_000 / 4_999 for v in var]
+    assert np.allclose(hi - mu, 1.959963984540054 * np.sqrt(sample_var) / math.sqrt(5_000), rtol=1e-9)
     slo, shi = res.share_ci("jacks")
     assert ((slo <= res.share("jacks") + 1e-12) & (res.share("jacks") <= shi + 1e-12)).all()
     # matadors values are signed: the value axis starts at -4
     assert res.field("matadors").values.tolist() == list(range(-4, 5))
     with pytest.raises(SimulationError, match="no field 'nope'"):
         res.field("nope")
+
+
+def test_mean_ci_one_and_two_observations() -> None:
+    """One observation says nothing about the spread: NaN, not the zero-width interval of the population form."""
+    from bitcards.simulate import SimulationResult
+    from bitcards.simulate.study import Field
+
+    f = Field("x", bins=2, axes=(("g", ("one", "two")),))
+    r = SimulationResult("t", None, {}, 3, 0, 1, "0", (f,), {"x": np.array([[0, 1], [1, 1]], dtype=np.int64)})
+    mu, lo, hi = r.mean_ci("x")
+    assert mu.tolist() == [1.0, 0.5] and math.isnan(lo[0]) and math.isnan(hi[0])
+    # values 0 and 1: s = sqrt(0.5), half width z * s / sqrt(2) = z / 2
+    assert hi[1] - mu[1] == pytest.approx(1.959963984540054 / 2)
 
 
 def test_wilson_against_the_formula() -> None:
@@ -86,6 +101,18 @@ def test_read_parquet_rejects_other_files(tmp_path) -> None:  # type: ignore[no-
     path = tmp_path / "x.parquet"
     pq.write_table(pa.table({"a": [1, 2]}), path)
     with pytest.raises(SimulationError, match="not a bitcards simulation file"):
+        read_parquet(path)
+
+
+
+def test_read_parquet_with_provenance_missing(res, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A file that lost one provenance key is a SimulationError naming it (was a bare KeyError)."""
+    path = tmp_path / "r.parquet"
+    res.to_parquet(path)
+    table = pq.read_table(path)
+    meta = {k: v for k, v in table.schema.metadata.items() if k != b"bitcards.seed"}
+    pq.write_table(table.replace_schema_metadata(meta), path)
+    with pytest.raises(SimulationError, match="missing bitcards.seed"):
         read_parquet(path)
 
 

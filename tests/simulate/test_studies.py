@@ -182,3 +182,18 @@ def test_registry_holds_the_core_studies() -> None:
     for s in STUDIES.values():
         assert s.kernel.__module__.startswith("bitcards.simulate.studies_")  # importable by Dask workers
         assert s.description
+
+
+def test_bind_converts_exactly() -> None:
+    """int(1.7) is 1 and bool("0") is True: bind used to accept both silently."""
+    from bitcards.simulate import SimulationError, get_study
+    from bitcards.simulate.study import Field, Study
+
+    jacks = get_study("skat-jacks")
+    assert jacks.bind(seat="2").params["seat"] == 2 and jacks.bind(seat=2.0).params["seat"] == 2
+    with pytest.raises(SimulationError, match="not of type int"):
+        jacks.bind(seat=1.7)
+    flag = Study("flag-test", None, (Field("x", bins=1),), kernel=lambda d, acc, c: None, params={"on": True})
+    assert [flag.bind(on=v).params["on"] for v in ("0", "false", "True", "1", False)] == [False, False, True, True, False]
+    with pytest.raises(SimulationError, match="not of type bool"):
+        flag.bind(on="maybe")

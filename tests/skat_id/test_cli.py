@@ -137,3 +137,66 @@ def test_id_encode_several_notation_deals(monkeypatch: pytest.MonkeyPatch, capsy
 def test_negative_decimal_argument(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     rc, out, _ = run_cli(["skat", "id", "decode", "--decimal", "-88327439690491", "--json"], "", monkeypatch, capsys)
     assert rc == 0 and json.loads(out)["id"] == "r6qqVVUF"
+
+
+@pytest.mark.parametrize(
+    "argv,stdin,out,err",
+    [
+        (["skat", "id", "encode", "--keep-going"], f"{README_LINE}\nS7\xff\n", "AABQVVWqqvo=\n", "byte 0xFF at column 3"),
+        (["skat", "id", "decode", "--keep-going", "--json"], "AABQVVWqqvo=\n\xff\n", '"AABQVVWqqvo="', "byte 0xFF at column 1"),
+        (["skat", "run-id", "decode"], "AABQVVWqqvo=\n\xe9\n", "", "byte 0xE9 at column 1"),
+    ],
+)
+def test_subprocess_not_utf8(argv: list[str], stdin: str, out: str, err: str) -> None:
+    """Bytes that are not UTF-8 are one error naming the line and the byte (was: a garbled card or id)."""
+    p = subprocess.run([sys.executable, "-m", "bitcards", *argv], input=stdin.encode("latin-1"), capture_output=True, timeout=120)
+    assert p.returncode == 2
+    assert p.stderr.decode() == f"bitcards: error: line 2: not UTF-8 text ({err})\n"
+    assert out in p.stdout.decode()
+
+
+def test_file_not_utf8(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "deals.txt"
+    f.write_bytes(f"{README_LINE}\n{README_LINE}\n\xe9\n".encode("latin-1"))
+    p = subprocess.run([sys.executable, "-m", "bitcards", "skat", "id", "encode", str(f)], capture_output=True, timeout=120)
+    assert p.returncode == 2 and p.stderr == b"bitcards: error: line 3: not UTF-8 text (byte 0xE9 at column 1)\n"
+
+
+def test_run_id_no_check_play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The 27-byte run id of the format description (last trick 9 4 0: middle's card 4 twice) decodes in Java;
+    ``--no-check-play`` reads and writes it (by default it is refused, as the play is impossible)."""
+    short = "AABQVVWqqvpwKETIPCAhMbGwqKipuXl4ZCSk"
+    rc, _, err = run_cli(["skat", "run-id", "decode", short], "", monkeypatch, capsys)
+    assert rc == 2 and "exactly once" in err
+    rc, out, _ = run_cli(["skat", "run-id", "decode", "--no-check-play", short], "", monkeypatch, capsys)
+    assert rc == 0 and out.splitlines()[-1] == "940" and out.splitlines()[-2] == "890"
+    rc, out2, err = run_cli(["skat", "run-id", "encode", "--no-check-play"], out, monkeypatch, capsys)
+    assert rc == 0 and out2 == short + "\n", err
+    rc, _, err = run_cli(["skat", "run-id", "encode"], out, monkeypatch, capsys)
+    assert rc == 2 and "exactly once" in err
+
+
+def test_not_utf8_inside_notation_deals_keep_going() -> None:
+    """With --keep-going a bad byte skips only the deal or run holding it (also in a comment); the next one is still read."""
+    deal4 = SAMPLE_DEFAULT.replace(" -- some comment", "")
+    bad_cards = deal4.replace("\n", " \xe9\n", 1)
+    bad_comment = deal4.replace("\n", " -- \xe9\n", 1)
+    text = f"{bad_cards}\n{deal4}\n{bad_comment}\n{deal4}"
+    p = subprocess.run(
+        [sys.executable, "-m", "bitcards", "skat", "id", "encode", "--keep-going"],
+        input=text.encode("latin-1"),
+        capture_output=True,
+        timeout=120,
+    )
+    assert p.returncode == 2 and p.stdout == b"AABQVVWqqvo=\nAABQVVWqqvo=\n", p.stderr
+    errs = p.stderr.decode().splitlines()
+    assert len(errs) == 2 and all("not UTF-8 text (byte 0xE9" in e for e in errs), errs
+    run = SAMPLE_RUN.replace("07 --", "07 -- \xe9")
+    p = subprocess.run(
+        [sys.executable, "-m", "bitcards", "skat", "run-id", "encode", "--keep-going"],
+        input=f"{run}\n\n{SAMPLE_RUN}\n".encode("latin-1"),
+        capture_output=True,
+        timeout=120,
+    )
+    assert p.returncode == 2 and p.stdout.decode() == f"{README_RUN_ID}\n"
+    assert p.stderr.decode().startswith("bitcards: error: line 5: not UTF-8 text") and p.stderr.count(b"\n") == 1
