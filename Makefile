@@ -6,7 +6,8 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-PYTEST := $(PY) -m pytest -p no:cacheprovider
+# stdin from /dev/null: a CLI under test that reads stdin must see an empty input, never wait on a terminal
+PYTEST := $(PY) -m pytest -p no:cacheprovider </dev/null
 
 .PHONY: demo test test-jit test-nojit test-bench test-notebooks lint bench clean distclean
 
@@ -38,7 +39,7 @@ test-bench: $(STAMP)
 	BITCARDS_BENCH=small $(PYTEST) bench --benchmark-disable -q
 
 test-notebooks: $(STAMP)
-	@if ls notebooks/*.ipynb >/dev/null 2>&1; then BITCARDS_NOTEBOOK_SMALL=1 $(PY) notebooks/run_notebooks.py; else echo "no notebooks yet"; fi
+	@if ls notebooks/*.ipynb >/dev/null 2>&1; then BITCARDS_NOTEBOOK_SMALL=1 $(PY) notebooks/run_notebooks.py </dev/null; else echo "no notebooks yet"; fi
 
 # full benchmarks; writes bench/RESULTS.md
 bench: $(STAMP)
