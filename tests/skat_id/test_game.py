@@ -201,3 +201,13 @@ def test_check_deal_ids_names_first_bad_row() -> None:
         check_deal_ids(ids)
     with pytest.raises(CodecError, match=r"^row 33333: "):
         decode_deals(ids)
+
+
+def test_serial_and_parallel_builds_have_their_own_cache_entries() -> None:
+    """Numba's cache does not key on compile flags; the two builds must not share an entry."""
+    from bitcards.skat.ids.game import _encode_kernel
+
+    par = _encode_kernel.parallel.py_func
+    ser = _encode_kernel.serial.py_func
+    assert ser.__qualname__ != par.__qualname__
+    assert ser.__code__.co_code == par.__code__.co_code  # the same rule, compiled twice

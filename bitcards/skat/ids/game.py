@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import types as pytypes
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -187,7 +188,16 @@ class BatchKernel:
 
     def __init__(self, fn: Any) -> None:
         self.parallel = njit(parallel=True)(fn)
-        self.serial = njit(fn)
+        # Numba's on-disk cache keys an entry by function name, signature and bytecode, not by
+        # compile flags: a second build of the same function would share (and overwrite) the
+        # parallel build's entry. A copy under its own qualified name gets its own entry.
+        name = fn.__name__ + "_serial"
+        code = fn.__code__.replace(co_name=name, co_qualname=fn.__qualname__ + "_serial")
+        serial = pytypes.FunctionType(code, fn.__globals__, name, fn.__defaults__, fn.__closure__)
+        serial.__qualname__ = fn.__qualname__ + "_serial"
+        serial.__module__ = fn.__module__
+        serial.__doc__ = fn.__doc__
+        self.serial = njit(serial)
         self.__doc__ = fn.__doc__
 
     def __call__(self, n: int, *args: Any) -> Any:
