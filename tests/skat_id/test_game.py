@@ -207,7 +207,7 @@ def test_serial_and_parallel_builds_have_their_own_cache_entries() -> None:
     """Numba's cache does not key on compile flags; the two builds must not share an entry."""
     from bitcards.skat.ids.game import _encode_kernel
 
-    par = _encode_kernel.parallel.py_func
-    ser = _encode_kernel.serial.py_func
+    par = getattr(_encode_kernel.parallel, "py_func", _encode_kernel.parallel)  # plain functions without the JIT
+    ser = getattr(_encode_kernel.serial, "py_func", _encode_kernel.serial)
     assert ser.__qualname__ != par.__qualname__
     assert ser.__code__.co_code == par.__code__.co_code  # the same rule, compiled twice
