@@ -83,8 +83,7 @@ def input_lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
     if isinstance(stream, io.TextIOWrapper):
         with contextlib.suppress(ValueError, io.UnsupportedOperation):
             stream.reconfigure(encoding="utf-8", errors="surrogateescape")
-    for ln, text in numbered_lines(stream):
-        yield ln, (text.removeprefix("\ufeff") if ln == 1 else text)
+    yield from numbered_lines(stream)  # which drops a byte-order mark
 
 
 def utf8_error(text: str, line: int) -> ParseError | None:
