@@ -1,0 +1,481 @@
+"""Game-run ids in bulk: columns of runs to ``(n, 4)`` words and back, and Base64 for arrays of them.
+
+A run id has 222 bits (:mod:`bitcards.skat.ids.run`), too many for one integer column, so the bulk
+form is four little-endian 64-bit words per run: word ``k`` holds stream bits ``64k .. 64k + 63``,
+and word 0 is the deal id. Runs come and go as :class:`RunArrays`, one NumPy array per field:
+
+* ``deals``: ``(n, 4)`` masks front, middle, rear, skat, as :func:`~bitcards.skat.ids.encode_deals` takes;
+* ``bids``: ``(n, 3)`` indices into :data:`~bitcards.skat.ids.BID_TABLE`;
+* ``skat_cards``: ``(n, 2)`` card numbers put into the skat;
+* ``kinds``: ``(n,)`` game kinds (:data:`~bitcards.skat.ids.GAME_KINDS`);
+* ``flags``: ``(n, 4)`` booleans hand, ouvert, hand announced, ouvert announced;
+* ``tricks``: ``(n, 10, 3)`` the *card numbers* front, middle and rear play in each trick, or all
+  ``-1`` for a run without recorded tricks.
+
+Tricks are card numbers, not the id's indices: an index is the card's position in its hand sorted
+by card number (``popcount(hand & ((1 << card) - 1))``), so hands given as masks are always in the
+normalised order, and a bulk id equals :func:`~bitcards.skat.ids.encode_run` of the same run.
+
+>>> from bitcards.skat.ids import parse_run_id
+>>> runs = RunArrays.from_runs([parse_run_id("AABQVVWqqvpwKETIPCAhMbGwqKipuXl4ZCQkIA==")])
+>>> words = encode_runs(runs)
+>>> format_run_ids(words)
+['AABQVVWqqvpwKETIPCAhMbGwqKipuXl4ZCQkIA==']
+>>> decode_runs(words).tricks[0, 1].tolist()
+[1, 12, 23]
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import NoReturn
+
+import numba
+import numpy as np
+
+from bitcards._bits import popcount, select_bit
+from bitcards._jit import njit, warmup_task
+from bitcards.errors import CodecError, InvalidCardsError
+from bitcards.skat.ids.codec import bytes_to_id, java_base64_decode
+from bitcards.skat.ids.game import BatchKernel, Game, _hands_bad, _id_bad, as_ids, deal_id_mask, deal_masks
+from bitcards.skat.ids.run import BID_TABLE, GAME_KINDS, GameRun, decode_run, parse_run_id
+
+__all__ = ["RunArrays", "encode_runs", "decode_runs", "format_run_ids", "parse_run_ids", "run_ids_to_ints", "ints_to_run_ids"]
+
+_N_BIDS = len(BID_TABLE)
+_N_KINDS = len(GAME_KINDS)
+#: stream position of the first trick field; trick ``t``, player ``j`` is at ``_TRICKS + 12t + 4j``
+_TRICKS = 102
+
+
+@njit(inline="always")
+def _rev(v, width):  # type: ignore[no-untyped-def]
+    """The low ``width`` bits of ``v`` in reverse order (a field is stored most significant bit first)."""
+    out = np.uint64(0)
+    x = np.uint64(v)
+    for _ in range(width):
+        out = (out << np.uint64(1)) | (x & np.uint64(1))
+        x >>= np.uint64(1)
+    return out
+
+
+@njit(inline="always")
+def _put(row, pos, width, v):  # type: ignore[no-untyped-def]
+    """Write ``v`` (``width`` bits, MSB first) at stream position ``pos`` of a 4-word row."""
+    bits = _rev(v, width)
+    k = pos >> 6
+    off = pos & 63
+    row[k] |= bits << np.uint64(off)
+    if off + width > 64:
+        row[k + 1] |= bits >> np.uint64(64 - off)
+
+
+@njit(inline="always")
+def _get(row, pos, width):  # type: ignore[no-untyped-def]
+    """The ``width``-bit field at stream position ``pos`` of a 4-word row (MSB first)."""
+    k = pos >> 6
+    off = pos & 63
+    bits = row[k] >> np.uint64(off)
+    if off + width > 64:
+        bits |= row[k + 1] << np.uint64(64 - off)
+    return _rev(bits, width)
+
+
+@BatchKernel
+def _encode_runs_kernel(deals, bids, cards, kinds, flags, tricks, check_play, out, bad):  # type: ignore[no-untyped-def]
+    for i in numba.prange(deals.shape[0]):
+        row = out[i]
+        row[:] = 0
+        f = deals[i, 0]
+        m = deals[i, 1]
+        r = deals[i, 2]
+        s = deals[i, 3]
+        b = np.uint8(0)
+        if _hands_bad(f, m, r, s) != 0:
+            b = np.uint8(1)
+        row[0] = deal_id_mask(f, m, r, s)
+        for j in range(3):
+            v = bids[i, j]
+            if v < 0 or v >= _N_BIDS:
+                b = np.uint8(2)
+            _put(row, 64 + 7 * j, 7, v)
+        for j in range(2):
+            v = cards[i, j]
+            if v < 0 or v > 31:
+                b = np.uint8(3)
+            _put(row, 85 + 5 * j, 5, v)
+        if kinds[i] < 0 or kinds[i] >= _N_KINDS:
+            b = np.uint8(4)
+        _put(row, 95, 3, kinds[i])
+        for j in range(4):
+            if flags[i, j]:
+                row[1] |= np.uint64(1) << np.uint64(98 - 64 + j)
+        if tricks[i, 0, 0] < 0:
+            for t in range(10):
+                for j in range(3):
+                    if tricks[i, t, j] != -1:
+                        b = np.uint8(5)
+        else:
+            hands = (f, m, r)
+            any_index = np.uint64(0)
+            for j in range(3):
+                hand = hands[j]
+                played = np.uint64(0)
+                for t in range(10):
+                    c = tricks[i, t, j]
+                    if c < 0 or c > 31 or not (hand >> np.uint64(c)) & np.uint64(1):
+                        b = np.uint8(6)
+                        c = 0
+                    bit = np.uint64(1) << np.uint64(c)
+                    index = popcount(hand & (bit - np.uint64(1)))
+                    any_index |= np.uint64(index)
+                    played |= bit
+                    _put(row, _TRICKS + 12 * t + 4 * j, 4, index)
+                if check_play and played != hand:
+                    b = np.uint8(7)
+            if any_index == 0:
+                b = np.uint8(8)
+        bad[i] = b
+
+
+@BatchKernel
+def _decode_runs_kernel(words, check_play, deals, bids, cards, kinds, flags, tricks, bad):  # type: ignore[no-untyped-def]
+    for i in numba.prange(words.shape[0]):
+        row = words[i]
+        b = np.uint8(0)
+        if _id_bad(row[0]) != 0:
+            b = np.uint8(1)
+        f, m, r, s = deal_masks(row[0])
+        deals[i, 0] = f
+        deals[i, 1] = m
+        deals[i, 2] = r
+        deals[i, 3] = s
+        for j in range(3):
+            v = _get(row, 64 + 7 * j, 7)
+            if v >= _N_BIDS:
+                b = np.uint8(2)
+            bids[i, j] = v
+        for j in range(2):
+            cards[i, j] = _get(row, 85 + 5 * j, 5)
+        kinds[i] = _get(row, 95, 3)
+        if kinds[i] >= _N_KINDS:
+            b = np.uint8(4)
+        for j in range(4):
+            flags[i, j] = (row[1] >> np.uint64(98 - 64 + j)) & np.uint64(1) != 0
+        if row[3] >> np.uint64(222 - 192) != 0:
+            b = np.uint8(9)
+        if row[1] >> np.uint64(_TRICKS - 64) == 0 and row[2] == 0 and row[3] == 0:
+            tricks[i, :, :] = -1
+        else:
+            hands = (f, m, r)
+            for j in range(3):
+                hand = hands[j]
+                played = 0
+                for t in range(10):
+                    index = np.int64(_get(row, _TRICKS + 12 * t + 4 * j, 4))
+                    if index > 9:
+                        b = np.uint8(6)
+                        tricks[i, t, j] = -1
+                    else:
+                        tricks[i, t, j] = select_bit(hand, index)
+                        played |= 1 << index
+                if check_play and played != 0x3FF:
+                    b = np.uint8(7)
+        bad[i] = b
+
+
+@dataclass(frozen=True)
+class RunArrays:
+    """Game runs as columns: row ``i`` of every array is run ``i`` (see the module docstring)."""
+
+    deals: np.ndarray
+    bids: np.ndarray
+    skat_cards: np.ndarray
+    kinds: np.ndarray
+    flags: np.ndarray
+    tricks: np.ndarray
+
+    def __len__(self) -> int:
+        return int(self.deals.shape[0])
+
+    @classmethod
+    def from_runs(cls, runs: Iterable[GameRun]) -> RunArrays:
+        """Columns of :class:`GameRun` objects (hands in any order: the tricks become card numbers)."""
+        rs = list(runs)
+        n = len(rs)
+        tricks = np.full((n, 10, 3), -1, dtype=np.int8)
+        for i, run in enumerate(rs):
+            for t in range(len(run.tricks)):
+                tricks[i, t] = run.trick_cards(t)
+        return cls(
+            np.array([r.game.masks() for r in rs], dtype=np.uint64).reshape(n, 4),
+            np.array([r.bids for r in rs], dtype=np.uint8).reshape(n, 3),
+            np.array([r.skat_cards for r in rs], dtype=np.uint8).reshape(n, 2),
+            np.array([r.kind for r in rs], dtype=np.uint8).reshape(n),
+            np.array([r.flags for r in rs], dtype=bool).reshape(n, 4),
+            tricks,
+        )
+
+    def run(self, i: int, *, check_play: bool = True) -> GameRun:
+        """Row ``i`` as a :class:`GameRun` (hands in card order, so trick indices are positions in them)."""
+        game = Game.from_masks([int(v) for v in self.deals[i]])
+        hands = (game.front, game.middle, game.rear)
+        tricks = () if self.tricks[i, 0, 0] < 0 else tuple(
+            tuple(hands[j].index(int(c)) for j, c in enumerate(trick)) for trick in self.tricks[i]
+        )
+        return GameRun(
+            game,
+            tuple(int(v) for v in self.bids[i]),  # type: ignore[arg-type]
+            tuple(int(v) for v in self.skat_cards[i]),  # type: ignore[arg-type]
+            int(self.kinds[i]),
+            *(bool(v) for v in self.flags[i]),
+            tricks=tricks,  # type: ignore[arg-type]
+            check_play=check_play,
+        )
+
+    def to_runs(self, *, check_play: bool = True) -> list[GameRun]:
+        return [self.run(i, check_play=check_play) for i in range(len(self))]
+
+
+def _column(a: object, name: str, shape: tuple[int, ...], default: int = 0) -> np.ndarray:
+    """``a`` as a C-contiguous int64 array of ``shape`` (``None``: filled with ``default``)."""
+    if a is None:
+        return np.full(shape, default, dtype=np.int64)
+    arr = np.asarray(a)
+    if arr.dtype == bool and name != "flags":
+        raise InvalidCardsError(f"{name} must be integers, got booleans")
+    if arr.dtype.kind not in "biu":
+        raise InvalidCardsError(f"{name} must be integers, got dtype {arr.dtype}")
+    if arr.shape != shape:
+        raise InvalidCardsError(f"{name} must have shape {shape}, got {arr.shape}")
+    if arr.dtype.kind == "u" and arr.size and int(arr.max()) > np.iinfo(np.int64).max:
+        raise InvalidCardsError(f"{name} holds a value too large for any field: {int(arr.max())}")
+    return np.ascontiguousarray(arr, dtype=np.int64)
+
+
+def encode_runs(runs: RunArrays, *, check_play: bool = True, out: np.ndarray | None = None) -> np.ndarray:
+    """Run ids of :class:`RunArrays` as ``(n, 4)`` ``np.uint64`` words (word 0 is the deal id).
+
+    Row ``i`` equals :func:`~bitcards.skat.ids.encode_run` of ``runs.run(i)`` split into words. The
+    first row that is not a representable run raises :class:`InvalidCardsError` naming it and why
+    (as :class:`GameRun` says it). ``check_play=False`` allows tricks that play a card more than once.
+    ``out`` reuses a buffer.
+
+    >>> from bitcards.skat.ids import decode_deals, encode_deal
+    >>> deals = decode_deals([encode_deal([0x3FF, 0xFFC00, 0x3FF00000, 0xC0000000])] * 2)
+    >>> words = encode_runs(RunArrays(deals, [[1, 0, 0], [1, 0, 0]], [[30, 31], [30, 31]], [5, 5], [[0] * 4] * 2,
+    ...                                np.full((2, 10, 3), -1)))
+    >>> format_run_ids(words)
+    ['AABQVVWqqvpAAOD9Ag==', 'AABQVVWqqvpAAOD9Ag==']
+    >>> encode_runs(RunArrays(deals, [[1, 0, 0], [99, 0, 0]], [[30, 31], [30, 31]], [5, 5], [[0] * 4] * 2,
+    ...                       np.full((2, 10, 3), -1)))
+    Traceback (most recent call last):
+    ...
+    bitcards.errors.InvalidCardsError: row 1: bid of front is 99: bids are indices 0..72 into BID_TABLE (a 7-bit field; Java would store it wrapped)
+    """
+    deals = as_ids(runs.deals, "deals")
+    if deals.ndim != 2 or deals.shape[1] != 4:
+        raise InvalidCardsError(f"deals must have shape (n, 4) (front, middle, rear, skat), got {deals.shape}")
+    n = deals.shape[0]
+    bids = _column(runs.bids, "bids", (n, 3))
+    cards = _column(runs.skat_cards, "skat_cards", (n, 2))
+    kinds = _column(runs.kinds, "kinds", (n,))
+    flags = _column(runs.flags, "flags", (n, 4)) != 0
+    tricks = _column(runs.tricks, "tricks", (n, 10, 3), -1)
+    res = _words_out(out, n)
+    bad = np.empty(n, dtype=np.uint8)
+    _encode_runs_kernel(n, deals, bids, cards, kinds, flags, tricks, bool(check_play), res, bad)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise InvalidCardsError(f"row {i}: {_explain_encode(runs, i, check_play)}", row=i)
+    return res
+
+
+def _explain_encode(runs: RunArrays, i: int, check_play: bool) -> str:
+    """Why row ``i`` cannot be encoded, in :class:`GameRun`'s words."""
+    masks = [int(v) for v in np.asarray(runs.deals)[i]]
+    try:
+        game = Game.from_masks(masks)
+    except InvalidCardsError as e:
+        return str(e)
+    tricks = np.asarray(runs.tricks)[i]
+    hands = (game.front, game.middle, game.rear)
+    if (tricks < 0).any():
+        if not (tricks == -1).all():
+            return "tricks must be 10 x 3 card numbers, or all -1 for a run without tricks"
+    else:
+        for t, trick in enumerate(tricks):
+            for j, c in enumerate(trick):
+                if int(c) not in hands[j]:
+                    who = ("front", "middle", "rear")[j]
+                    return f"trick {t + 1}: card {int(c)} is not in the hand of {who}"
+    try:
+        arrays = RunArrays(runs.deals, runs.bids, runs.skat_cards, runs.kinds, runs.flags, runs.tricks)
+        arrays.run(i, check_play=check_play)
+    except InvalidCardsError as e:
+        return str(e)
+    return "not a representable run"  # pragma: no cover - kernel and GameRun agree
+
+
+def _words_out(out: np.ndarray | None, n: int) -> np.ndarray:
+    if out is None:
+        return np.empty((n, 4), dtype=np.uint64)
+    if not isinstance(out, np.ndarray) or out.dtype != np.uint64 or out.shape != (n, 4) or not out.flags.c_contiguous:
+        raise TypeError(f"out must be a C-contiguous np.uint64 array of shape {(n, 4)}")
+    return out
+
+
+def _as_words(words: object) -> np.ndarray:
+    w = as_ids(words, "run ids")
+    if w.ndim != 2 or w.shape[1] != 4:
+        raise CodecError(f"run ids must have shape (n, 4) (four 64-bit words each), got {w.shape}")
+    return w
+
+
+def decode_runs(words: object, *, check_play: bool = True) -> RunArrays:
+    """:class:`RunArrays` of ``(n, 4)`` run-id words; the first id that is not a run raises :class:`CodecError`.
+
+    Tricks come back as card numbers (all ``-1`` for a run without tricks). ``check_play=False``
+    accepts tricks that do not play every card exactly once, as :func:`~bitcards.skat.ids.decode_run` does.
+
+    >>> decode_runs(np.zeros((1, 4), dtype=np.uint64))
+    Traceback (most recent call last):
+    ...
+    bitcards.errors.CodecError: row 0: run id 0x0 is not a game run: card 10 (R9) would be the 11th card of front
+    """
+    w = _as_words(words)
+    runs, bad = _decode(w, check_play)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        x = _to_int(w[i])
+        try:
+            decode_run(x, check_play=check_play)
+        except CodecError as e:
+            raise CodecError(f"row {i}: {e}") from None
+        raise CodecError(f"row {i}: run id {x:#x} is not valid")  # pragma: no cover - kernel and decode_run agree
+    return runs
+
+
+def _decode(w: np.ndarray, check_play: bool) -> tuple[RunArrays, np.ndarray]:
+    """The columns of ``(n, 4)`` words, and per row 0 or a non-zero code if it is not a run."""
+    n = w.shape[0]
+    deals = np.empty((n, 4), dtype=np.uint64)
+    bids = np.empty((n, 3), dtype=np.uint8)
+    cards = np.empty((n, 2), dtype=np.uint8)
+    kinds = np.empty(n, dtype=np.uint8)
+    flags = np.empty((n, 4), dtype=bool)
+    tricks = np.empty((n, 10, 3), dtype=np.int8)
+    bad = np.empty(n, dtype=np.uint8)
+    _decode_runs_kernel(n, w, bool(check_play), deals, bids, cards, kinds, flags, tricks, bad)
+    return RunArrays(deals, bids, cards, kinds, flags, tricks), bad
+
+
+def _to_int(row: np.ndarray) -> int:
+    return sum(int(v) << (64 * k) for k, v in enumerate(row))
+
+
+def run_ids_to_ints(words: object) -> list[int]:
+    """Run-id words as Python ints (the form :func:`~bitcards.skat.ids.decode_run` takes)."""
+    return [_to_int(row) for row in _as_words(words)]
+
+
+def ints_to_run_ids(ids: Iterable[int]) -> np.ndarray:
+    """Python-int run ids (as :func:`~bitcards.skat.ids.encode_run` returns) as ``(n, 4)`` words."""
+    rows = []
+    for i, x in enumerate(ids):
+        v = int(x)
+        if v < 0 or v >> 256:
+            raise CodecError(f"row {i}: a run id is a non-negative integer below 2**256, got {v}")
+        rows.append([(v >> (64 * k)) & 0xFFFFFFFFFFFFFFFF for k in range(4)])
+    return np.array(rows, dtype=np.uint64).reshape(-1, 4)
+
+
+#: bytes of the longest run id (222 bits); Base64 works on 3-byte groups, so rows are padded to 30
+_ROW_BYTES = 28
+_PAD_BYTES = 30
+_CHARS = 40
+
+
+def format_run_ids(words: object, *, check: bool = True) -> list[str]:
+    """Base64 run ids (Java's ``computeId()``) of ``(n, 4)`` words, without a Python loop per id.
+
+    Every row is padded to 30 bytes and the whole array goes through one ``base64.b64encode``; each
+    row's 40 characters are then cut to its own length (trailing zero bytes dropped) and its padding
+    restored, all with NumPy. With ``check`` the ids are validated first (:func:`decode_runs`).
+
+    >>> format_run_ids(np.array([[0xFAAAAA5555500000, 0, 0, 0]], dtype=np.uint64))
+    ['AABQVVWqqvo=']
+    """
+    w = _as_words(words)
+    if check:
+        decode_runs(w, check_play=False)  # any stored run, as format_run_id writes it
+    n = w.shape[0]
+    if n == 0:
+        return []
+    if (w[:, 3] >> np.uint64(_ROW_BYTES * 8 - 192)).any():
+        i = int(np.flatnonzero(w[:, 3] >> np.uint64(_ROW_BYTES * 8 - 192))[0])
+        raise CodecError(f"row {i}: a run id has at most {_ROW_BYTES * 8} bits")
+    raw = np.zeros((n, _PAD_BYTES), dtype=np.uint8)
+    raw[:, :_ROW_BYTES] = np.ascontiguousarray(w, dtype="<u8").view(np.uint8)[:, :_ROW_BYTES]
+    nonzero = raw != 0
+    length = np.where(nonzero.any(axis=1), _PAD_BYTES - np.argmax(nonzero[:, ::-1], axis=1), 0)
+    chars = np.frombuffer(base64.b64encode(raw.tobytes()), dtype=np.uint8).reshape(n, _CHARS).copy()
+    n_chars = 4 * ((length + 2) // 3)
+    n_pad = (3 - length % 3) % 3
+    col = np.arange(_CHARS)
+    chars[(col >= (n_chars - n_pad)[:, None]) & (col < n_chars[:, None])] = ord("=")
+    chars[col >= n_chars[:, None]] = 0
+    return chars.view(f"S{_CHARS}").reshape(n).astype(f"U{_CHARS}").tolist()  # type: ignore[no-any-return]
+
+
+def parse_run_ids(texts: Iterable[str] | Sequence[str], *, check_play: bool = True) -> np.ndarray:
+    """``(n, 4)`` words of Base64 run ids, read as :func:`~bitcards.skat.ids.parse_run_id` reads one.
+
+    Each text is decoded by Java's Base64 rules, then all rows are validated in one kernel pass
+    (:func:`decode_runs`). The first bad id raises :class:`CodecError` naming its row and the reason.
+
+    >>> [hex(v) for v in parse_run_ids(["AABQVVWqqvo=", "AABQVVWqqvpAAOD9Ag=="])[:, 1]]
+    ['0x0', '0x2fde00040']
+    >>> parse_run_ids(["AABQVVWqqvo=", "AABQ VVWqqvo="])
+    Traceback (most recent call last):
+    ...
+    bitcards.errors.CodecError: row 1: run id 'AABQ VVWqqvo=': character ' ' at position 4 is not in the Base64 alphabet
+    """
+    items = texts if isinstance(texts, list) else list(texts)
+    rows = []
+    for i, text in enumerate(items):
+        try:
+            data = java_base64_decode(text, "run id") if isinstance(text, str) and len(text) >= 2 else None
+        except CodecError:
+            data = None
+        if data is None or len(data) > 32:
+            _raise_parse_error(items, i, check_play)
+        rows.append(bytes_to_id(data))  # type: ignore[arg-type]
+    w = ints_to_run_ids(rows)
+    bad = _decode(w, check_play)[1]
+    if bad.any():
+        _raise_parse_error(items, int(np.flatnonzero(bad)[0]), check_play)
+    return w
+
+
+def _raise_parse_error(items: Sequence[object], i: int, check_play: bool) -> NoReturn:
+    """Raise :func:`~bitcards.skat.ids.parse_run_id`'s error for row ``i``, naming the row."""
+    try:
+        parse_run_id(items[i], check_play=check_play)  # type: ignore[arg-type]
+    except (CodecError, TypeError) as e:
+        raise type(e)(f"row {i}: {e}") from None
+    raise CodecError(f"row {i}: run id {items[i]!r} is not valid")  # pragma: no cover - parse_run_id agrees
+
+
+@warmup_task
+def _warm() -> None:
+    w = np.zeros((1, 4), dtype=np.uint64)
+    w[0, 0] = 0xFAAAAA5555500000
+    runs = decode_runs(w)
+    bad = np.empty(1, dtype=np.uint8)
+    cols = (runs.deals, runs.bids, runs.skat_cards, runs.kinds, runs.flags, runs.tricks)
+    _decode_runs_kernel.warm(w, True, *(np.empty_like(a) for a in cols), bad)
+    ints = (_column(a, "", a.shape) for a in (runs.bids, runs.skat_cards, runs.kinds))
+    _encode_runs_kernel.warm(runs.deals, *ints, runs.flags, _column(runs.tricks, "", runs.tricks.shape), True, w.copy(), bad)
