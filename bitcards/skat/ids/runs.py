@@ -225,12 +225,16 @@ class RunArrays:
         tricks = () if self.tricks[i, 0, 0] < 0 else tuple(
             tuple(hands[j].index(int(c)) for j, c in enumerate(trick)) for trick in self.tricks[i]
         )
+        hand, ouvert, hand_announced, ouvert_announced = (bool(v) for v in self.flags[i])
         return GameRun(
             game,
             tuple(int(v) for v in self.bids[i]),  # type: ignore[arg-type]
             tuple(int(v) for v in self.skat_cards[i]),  # type: ignore[arg-type]
             int(self.kinds[i]),
-            *(bool(v) for v in self.flags[i]),
+            hand=hand,
+            ouvert=ouvert,
+            hand_announced=hand_announced,
+            ouvert_announced=ouvert_announced,
             tricks=tricks,  # type: ignore[arg-type]
             check_play=check_play,
         )
@@ -273,7 +277,7 @@ def encode_runs(runs: RunArrays, *, check_play: bool = True, out: np.ndarray | N
     ...                       np.full((2, 10, 3), -1)))
     Traceback (most recent call last):
     ...
-    bitcards.errors.InvalidCardsError: row 1: bid of front is 99: bids are indices 0..72 into BID_TABLE (a 7-bit field; Java would store it wrapped)
+    bitcards.errors.InvalidCardsError: row 1: bid of front is 99: bids are indices 0..72 into BID_TABLE ...
     """
     deals = as_ids(runs.deals, "deals")
     if deals.ndim != 2 or deals.shape[1] != 4:
@@ -427,7 +431,8 @@ def format_run_ids(words: object, *, check: bool = True) -> list[str]:
     col = np.arange(_CHARS)
     chars[(col >= (n_chars - n_pad)[:, None]) & (col < n_chars[:, None])] = ord("=")
     chars[col >= n_chars[:, None]] = 0
-    return chars.view(f"S{_CHARS}").reshape(n).astype(f"U{_CHARS}").tolist()  # type: ignore[no-any-return]
+    texts: list[str] = chars.view(f"S{_CHARS}").reshape(n).astype(f"U{_CHARS}").tolist()  # type: ignore[assignment]
+    return texts
 
 
 def parse_run_ids(texts: Iterable[str] | Sequence[str], *, check_play: bool = True) -> np.ndarray:
@@ -441,7 +446,7 @@ def parse_run_ids(texts: Iterable[str] | Sequence[str], *, check_play: bool = Tr
     >>> parse_run_ids(["AABQVVWqqvo=", "AABQ VVWqqvo="])
     Traceback (most recent call last):
     ...
-    bitcards.errors.CodecError: row 1: run id 'AABQ VVWqqvo=': character ' ' at position 4 is not in the Base64 alphabet
+    bitcards.errors.CodecError: row 1: run id 'AABQ VVWqqvo=' is not Base64: character ' ' at position 5 ...
     """
     items = texts if isinstance(texts, list) else list(texts)
     rows = []
