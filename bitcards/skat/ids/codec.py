@@ -353,13 +353,82 @@ def _b64_encode_kernel(ids, starts, enc, out, slot):  # type: ignore[no-untyped-
                 out[p + k] = 0
 
 
+@njit
+def _row_nbytes(words, i):  # type: ignore[no-untyped-def]
+    """Bytes of row ``i``'s little-endian words, trailing zero bytes dropped."""
+    for k in range(words.shape[1] - 1, -1, -1):
+        w = words[i, k]
+        if w != np.uint64(0):
+            nb = 8 * k
+            while w != np.uint64(0):
+                nb += 1
+                w >>= np.uint64(8)
+            return nb
+    return 0
+
+
+@njit(inline="always")
+def _row_byte(words, i, b, nb):  # type: ignore[no-untyped-def]
+    if b >= nb:
+        return np.uint64(0)
+    return (words[i, b >> 3] >> np.uint64(8 * (b & 7))) & np.uint64(0xFF)
+
+
 @BatchKernel
-def _b64_decode_kernel(buf, starts, ends, dec, out, flags):  # type: ignore[no-untyped-def]
-    """Decode text ``buf[starts[i]:ends[i]]`` as a Java game id into ``out[i]``; ``flags[i]`` = 0 if valid."""
+def _b64_row_lengths_kernel(words, lens):  # type: ignore[no-untyped-def]
+    for i in numba.prange(words.shape[0]):
+        lens[i] = (_row_nbytes(words, i) + 2) // 3 * 4 + 1  # with the newline
+
+
+@BatchKernel
+def _b64_encode_rows_kernel(words, starts, enc, out):  # type: ignore[no-untyped-def]
+    """Write the padded Base64 of row ``i``'s little-endian words (trailing zero bytes dropped) at
+    ``out[starts[i]:]``, then a newline."""
+    for i in numba.prange(words.shape[0]):
+        nb = _row_nbytes(words, i)
+        p = starts[i]
+        for g in range(0, nb, 3):
+            v = (_row_byte(words, i, g, nb) << np.uint64(16)) | (_row_byte(words, i, g + 1, nb) << np.uint64(8))
+            v |= _row_byte(words, i, g + 2, nb)
+            _put_group(v, ((nb - g) * 4 + 2) // 3, 0, enc, out, p)
+            p += 4
+        out[p] = 10
+
+
+def b64_encode_rows(words: np.ndarray) -> list[str]:
+    """Padded Base64 of each row of ``(n, k)`` little-endian ``np.uint64`` words, trailing zero bytes
+    dropped (Java's ``Base64`` of ``BitSet.toByteArray()``), without a Python loop per row."""
+    n = words.shape[0]
+    if n == 0:
+        return []
+    lens = np.empty(n, dtype=np.int64)
+    _b64_row_lengths_kernel(n, words, lens)
+    ends = np.cumsum(lens)
+    buf = np.empty(int(ends[-1]), dtype=np.uint8)
+    _b64_encode_rows_kernel(n, words, ends - lens, _ENC, buf)
+    return buf[:-1].tobytes().decode("ascii").split("\n")
+
+
+@njit(inline="always")
+def _put_byte(out, i, nbytes, byte):  # type: ignore[no-untyped-def]
+    """Store byte number ``nbytes`` of row ``i``; 1 if it does not fit in the row's words and is not zero."""
+    word = nbytes >> 3
+    if word < out.shape[1]:
+        out[i, word] |= byte << np.uint64(8 * (nbytes & 7))
+        return 0
+    return 1 if byte != np.uint64(0) else 0
+
+
+@BatchKernel
+def _b64_decode_kernel(buf, starts, ends, dec, out, flags, deal):  # type: ignore[no-untyped-def]
+    """Decode text ``buf[starts[i]:ends[i]]`` by Java's Base64 rules into the little-endian words
+    ``out[i, :]``; ``flags[i]`` = 0 if valid: Base64 whose non-zero bytes fit in the row (and, with
+    ``deal``, whose first word is a deal)."""
     for i in numba.prange(starts.shape[0]):
         s = starts[i]
         e = ends[i]
-        x = np.uint64(0)
+        for k in range(out.shape[1]):
+            out[i, k] = 0
         bad = 0
         if e - s < 2:
             bad = 1
@@ -386,11 +455,7 @@ def _b64_decode_kernel(buf, starts, ends, dec, out, flags):  # type: ignore[no-u
             nbits += 6
             if nbits == 24:
                 for j in range(3):
-                    byte = (acc >> np.uint64(16 - 8 * j)) & np.uint64(0xFF)
-                    if nbytes < 8:
-                        x |= byte << np.uint64(8 * nbytes)
-                    elif byte != np.uint64(0):
-                        bad = 1
+                    bad |= _put_byte(out, i, nbytes, (acc >> np.uint64(16 - 8 * j)) & np.uint64(0xFF))
                     nbytes += 1
                 acc = np.uint64(0)
                 nbits = 0
@@ -402,16 +467,24 @@ def _b64_decode_kernel(buf, starts, ends, dec, out, flags):  # type: ignore[no-u
             elif nbits >= 12:
                 acc <<= np.uint64(24 - nbits)
                 for j in range(nbits // 8):
-                    byte = (acc >> np.uint64(16 - 8 * j)) & np.uint64(0xFF)
-                    if nbytes < 8:
-                        x |= byte << np.uint64(8 * nbytes)
-                    elif byte != np.uint64(0):
-                        bad = 1
+                    bad |= _put_byte(out, i, nbytes, (acc >> np.uint64(16 - 8 * j)) & np.uint64(0xFF))
                     nbytes += 1
-        if bad == 0 and _id_bad(x) != 0:
+        if deal and bad == 0 and _id_bad(out[i, 0]) != 0:
             bad = 1
-        out[i] = x
         flags[i] = bad
+
+
+def b64_decode_rows(
+    buf: np.ndarray, starts: np.ndarray, ends: np.ndarray, words: int, deal: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
+    """Texts ``buf[starts[i]:ends[i]]`` decoded by Java's Base64 rules into ``(n, words)`` little-endian
+    ``np.uint64`` words, and per row 0 or 1 if the text is not Base64, has non-zero bytes beyond the
+    words, or (with ``deal``) its first word is not a deal."""
+    n = starts.shape[0]
+    out = np.empty((n, words), dtype=np.uint64)
+    flags = np.empty(n, dtype=np.uint8)
+    _b64_decode_kernel(n, buf, starts, ends, _DEC, out, flags, deal)
+    return out, flags
 
 
 @overload
@@ -461,9 +534,7 @@ def _parse_fixed(arr: np.ndarray) -> np.ndarray:
     buf = arr.view(np.uint8).reshape(-1)
     starts = np.arange(0, n * w, w, dtype=np.int64)
     ends = starts + np.char.str_len(arr).astype(np.int64)
-    out = np.empty(n, dtype=np.uint64)
-    flags = np.empty(n, dtype=np.uint8)
-    _b64_decode_kernel(n, buf, starts, ends, _DEC, out, flags)
+    out, flags = b64_decode_rows(buf, starts, ends, 1, deal=True)
     if flags.any():
         i = int(np.flatnonzero(flags)[0])
         text = arr[i].decode("latin-1")
@@ -472,7 +543,7 @@ def _parse_fixed(arr: np.ndarray) -> np.ndarray:
         except CodecError as e:
             raise CodecError(f"row {i}: {e}") from None
         raise CodecError(f"row {i}: deal id {text!r} is not valid")  # pragma: no cover - kernel and scalar agree
-    return out
+    return out.reshape(n)
 
 
 def _line_bounds(buf: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -521,9 +592,7 @@ def parse_deal_ids(texts: Iterable[str] | Sequence[str]) -> np.ndarray:
         return np.array(vals, dtype=np.uint64)
     buf = np.frombuffer(raw, dtype=np.uint8)
     starts, ends = _line_bounds(buf, n)
-    out = np.empty(n, dtype=np.uint64)
-    flags = np.empty(n, dtype=np.uint8)
-    _b64_decode_kernel(n, buf, starts, ends, _DEC, out, flags)
+    out, flags = b64_decode_rows(buf, starts, ends, 1, deal=True)
     if flags.any():
         i = int(np.flatnonzero(flags)[0])
         try:
@@ -531,7 +600,7 @@ def parse_deal_ids(texts: Iterable[str] | Sequence[str]) -> np.ndarray:
         except CodecError as e:
             raise CodecError(f"row {i}: {e}") from None
         raise CodecError(f"row {i}: deal id {items[i]!r} is not valid")  # pragma: no cover - kernel and scalar agree
-    return out
+    return out.reshape(n)
 
 
 @warmup_task
@@ -545,4 +614,7 @@ def _warm() -> None:
     _b64_encode_kernel.warm(ids, starts, _ENC, buf, 0)
     _b64_encode_kernel.warm(ids, np.arange(0, 24, 12, dtype=np.int64), _ENC, np.empty(24, dtype=np.uint8), 12)
     flags = np.empty(2, dtype=np.uint8)
-    _b64_decode_kernel.warm(buf, starts, starts + lens - 1, _DEC, ids.copy(), flags)
+    _b64_decode_kernel.warm(buf, starts, starts + lens - 1, _DEC, ids.reshape(-1, 1).copy(), flags, True)
+    rows = ids.reshape(-1, 1)
+    _b64_row_lengths_kernel.warm(rows, lens)
+    _b64_encode_rows_kernel.warm(rows, starts, _ENC, buf)

@@ -27,7 +27,6 @@ normalised order, and a bulk id equals :func:`~bitcards.skat.ids.encode_run` of 
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NoReturn
@@ -38,7 +37,7 @@ import numpy as np
 from bitcards._bits import popcount, select_bit
 from bitcards._jit import njit, warmup_task
 from bitcards.errors import CodecError, InvalidCardsError
-from bitcards.skat.ids.codec import bytes_to_id, java_base64_decode
+from bitcards.skat.ids.codec import _line_bounds, b64_decode_rows, b64_encode_rows
 from bitcards.skat.ids.game import BatchKernel, Game, _hands_bad, _id_bad, as_ids, deal_id_mask, deal_masks
 from bitcards.skat.ids.run import BID_TABLE, GAME_KINDS, GameRun, decode_run, parse_run_id
 
@@ -50,15 +49,14 @@ _N_KINDS = len(GAME_KINDS)
 _TRICKS = 102
 
 
+#: byte ``b`` with its 8 bits in reverse order
+_REV8 = np.array([int(f"{b:08b}"[::-1], 2) for b in range(256)], dtype=np.uint64)
+
+
 @njit(inline="always")
 def _rev(v, width):  # type: ignore[no-untyped-def]
-    """The low ``width`` bits of ``v`` in reverse order (a field is stored most significant bit first)."""
-    out = np.uint64(0)
-    x = np.uint64(v)
-    for _ in range(width):
-        out = (out << np.uint64(1)) | (x & np.uint64(1))
-        x >>= np.uint64(1)
-    return out
+    """The low ``width`` (at most 8) bits of ``v`` in reverse order (fields are stored MSB first)."""
+    return _REV8[np.uint64(v) & np.uint64(0xFF)] >> np.uint64(8 - width)
 
 
 @njit(inline="always")
@@ -396,18 +394,11 @@ def ints_to_run_ids(ids: Iterable[int]) -> np.ndarray:
     return np.array(rows, dtype=np.uint64).reshape(-1, 4)
 
 
-#: bytes of the longest run id (222 bits); Base64 works on 3-byte groups, so rows are padded to 30
-_ROW_BYTES = 28
-_PAD_BYTES = 30
-_CHARS = 40
-
-
 def format_run_ids(words: object, *, check: bool = True) -> list[str]:
     """Base64 run ids (Java's ``computeId()``) of ``(n, 4)`` words, without a Python loop per id.
 
-    Every row is padded to 30 bytes and the whole array goes through one ``base64.b64encode``; each
-    row's 40 characters are then cut to its own length (trailing zero bytes dropped) and its padding
-    restored, all with NumPy. With ``check`` the ids are validated first (:func:`decode_runs`).
+    A Numba kernel writes every id's padded Base64 into one newline-separated buffer, which one
+    ``decode().split()`` turns into strings. With ``check`` the ids are validated first (:func:`decode_runs`).
 
     >>> format_run_ids(np.array([[0xFAAAAA5555500000, 0, 0, 0]], dtype=np.uint64))
     ['AABQVVWqqvo=']
@@ -415,31 +406,15 @@ def format_run_ids(words: object, *, check: bool = True) -> list[str]:
     w = _as_words(words)
     if check:
         decode_runs(w, check_play=False)  # any stored run, as format_run_id writes it
-    n = w.shape[0]
-    if n == 0:
-        return []
-    if (w[:, 3] >> np.uint64(_ROW_BYTES * 8 - 192)).any():
-        i = int(np.flatnonzero(w[:, 3] >> np.uint64(_ROW_BYTES * 8 - 192))[0])
-        raise CodecError(f"row {i}: a run id has at most {_ROW_BYTES * 8} bits")
-    raw = np.zeros((n, _PAD_BYTES), dtype=np.uint8)
-    raw[:, :_ROW_BYTES] = np.ascontiguousarray(w, dtype="<u8").view(np.uint8)[:, :_ROW_BYTES]
-    nonzero = raw != 0
-    length = np.where(nonzero.any(axis=1), _PAD_BYTES - np.argmax(nonzero[:, ::-1], axis=1), 0)
-    chars = np.frombuffer(base64.b64encode(raw.tobytes()), dtype=np.uint8).reshape(n, _CHARS).copy()
-    n_chars = 4 * ((length + 2) // 3)
-    n_pad = (3 - length % 3) % 3
-    col = np.arange(_CHARS)
-    chars[(col >= (n_chars - n_pad)[:, None]) & (col < n_chars[:, None])] = ord("=")
-    chars[col >= n_chars[:, None]] = 0
-    texts: list[str] = chars.view(f"S{_CHARS}").reshape(n).astype(f"U{_CHARS}").tolist()  # type: ignore[assignment]
-    return texts
+    return b64_encode_rows(w)
 
 
 def parse_run_ids(texts: Iterable[str] | Sequence[str], *, check_play: bool = True) -> np.ndarray:
     """``(n, 4)`` words of Base64 run ids, read as :func:`~bitcards.skat.ids.parse_run_id` reads one.
 
-    Each text is decoded by Java's Base64 rules, then all rows are validated in one kernel pass
-    (:func:`decode_runs`). The first bad id raises :class:`CodecError` naming its row and the reason.
+    The texts are joined into one buffer and decoded by a Numba kernel (Java's Base64 rules), then
+    validated in one more kernel pass (:func:`decode_runs`); no Python loop per id. The first bad id
+    raises :class:`CodecError` naming its row and the reason.
 
     >>> [hex(v) for v in parse_run_ids(["AABQVVWqqvo=", "AABQVVWqqvpAAOD9Ag=="])[:, 1]]
     ['0x0', '0x2fde00040']
@@ -449,20 +424,24 @@ def parse_run_ids(texts: Iterable[str] | Sequence[str], *, check_play: bool = Tr
     bitcards.errors.CodecError: row 1: run id 'AABQ VVWqqvo=' is not Base64: character ' ' at position 5 ...
     """
     items = texts if isinstance(texts, list) else list(texts)
-    rows = []
-    for i, text in enumerate(items):
-        try:
-            data = java_base64_decode(text, "run id") if isinstance(text, str) and len(text) >= 2 else None
-        except CodecError:
-            data = None
-        if data is None or len(data) > 32:
-            _raise_parse_error(items, i, check_play)
-        rows.append(bytes_to_id(data))  # type: ignore[arg-type]
-    w = ints_to_run_ids(rows)
-    bad = _decode(w, check_play)[1]
+    n = len(items)
+    if n == 0:
+        return np.empty((0, 4), dtype=np.uint64)
+    if not all(isinstance(t, str) for t in items):
+        i = next(i for i, t in enumerate(items) if not isinstance(t, str))
+        raise TypeError(f"row {i}: run id must be a str, got {type(items[i]).__name__}")
+    joined = "\n".join(items)
+    raw = joined.encode("ascii") if joined.isascii() else b""
+    if not raw or raw.count(b"\n") != n - 1:  # non-ASCII text, or a line break inside an id: one by one
+        bad_rows = [i for i, t in enumerate(items) if not t.isascii() or "\n" in t]
+        _raise_parse_error(items, bad_rows[0], check_play)
+    buf = np.frombuffer(raw, dtype=np.uint8)
+    starts, ends = _line_bounds(buf, n)
+    words, bad = b64_decode_rows(buf, starts, ends, 4)
+    bad |= _decode(words, check_play)[1]
     if bad.any():
         _raise_parse_error(items, int(np.flatnonzero(bad)[0]), check_play)
-    return w
+    return words
 
 
 def _raise_parse_error(items: Sequence[object], i: int, check_play: bool) -> NoReturn:
