@@ -16,8 +16,8 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
 
 from bitcards.cli._common import (
     ArgumentParser,
@@ -44,9 +44,11 @@ from bitcards.skat.ids import (
     run_from_decimal,
     run_to_decimal,
 )
-from bitcards.skat.ids.text import _next_content, _read_game, _read_run, _strip
+from bitcards.skat.ids.text import _Lines, _next_content, _read_game, _read_run, _strip
 
 _DECIMAL = re.compile(r"[+-]?[0-9]+")
+
+T = TypeVar("T")
 
 
 def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -99,8 +101,15 @@ def _game_json(g: Game) -> dict[str, Any]:
     return {name: _names(st) for name, st in zip(("front", "middle", "rear", "skat"), g.stacks)}
 
 
+def _deal_json(deal_id: int) -> dict[str, Any]:
+    g = Game.from_id(deal_id)
+    return {"id": g.base64(), "decimal": g.decimal(), **_game_json(g)}
+
+
 def _run_json(r: GameRun) -> dict[str, Any]:
     return {
+        "id": format_run_id(r),
+        "decimal": run_to_decimal(r),
         **_game_json(r.game),
         "bids": list(r.bids),
         "bid_values": list(r.bid_values),
@@ -125,7 +134,7 @@ def _ids(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
             yield f"line {n}", line.strip()
 
 
-def _read_lines(path: str | None, bad: _Bad) -> tuple[list[tuple[int, str]], dict[int, ParseError]]:
+def _read_lines(path: str | None, bad: _Bad) -> tuple[_Lines, dict[int, ParseError]]:
     """The input's numbered lines, and the errors of lines holding bytes that are not UTF-8.
 
     Without --keep-going the first such line stops the command; with it, the deal or run that
@@ -163,7 +172,7 @@ def _decimal(text: str, label: str) -> int:
     return int(text)
 
 
-def _after_blank(lines: list[tuple[int, str]], line: int) -> int:
+def _after_blank(lines: _Lines, line: int) -> int:
     """Index of the first blank line after line number ``line`` (where --keep-going resumes)."""
     return next((j for j, (n, raw) in enumerate(lines) if n > line and not raw.strip()), len(lines))
 
@@ -193,90 +202,24 @@ class _Bad:
         return 2 if self.count else 0
 
 
-# --- id ---------------------------------------------------------------------------------
+# --- the two commands, for deals and for runs -------------------------------------------
 
 
-def _encode_deals(args: argparse.Namespace) -> int:
-    bad = _Bad(args.keep_going)
-    lines, not_utf8 = _read_lines(args.file, bad)
-    content = [(n, raw) for n, raw in lines if _strip(raw)]
-    if not content:
-        return 0
-    if len(_strip(content[0][1])) >= 64:  # one deal per line
-        items: list[tuple[int, Game]] = []
-        for n, raw in content:
-            try:
-                if n in not_utf8:
-                    raise not_utf8[n]
-                game, _ = _read_game([(n, raw)], 0)
-            except ParseError as e:
-                bad(f"line {n}", e)
-                continue
-            items.append((n, game))
-    else:  # deals in the notation (four lines each, or any split), one after the other
-        items = []
-        i = 0
-        while True:
-            _, start, text = _next_content(lines, i)
-            if not text:
-                break
-            try:
-                game, j = _read_game(lines, i)
-            except ParseError as e:
-                err = _utf8_in(not_utf8, start, e.line or start) or e
-                bad(f"line {err.line}", err)
-                i = _after_blank(lines, e.line or start)
-                continue
-            i = j
-            err8 = _utf8_in(not_utf8, start, lines[j - 1][0])
-            if err8 is not None:  # the bytes were in a comment
-                bad(f"line {err8.line}", err8)
-                continue
-            items.append((start, game))
-    for n, g in items:
-        if args.json:
-            emit_json({"line": n, "id": g.base64(), "decimal": g.decimal()})
-        else:
-            sys.stdout.write(f"{g.decimal() if args.decimal else g.base64()}\n")
-    return bad.rc()
+def _read_notation(
+    lines: _Lines, not_utf8: dict[int, ParseError], bad: _Bad, read: Callable[[_Lines, int], tuple[T, int]]
+) -> Iterator[tuple[int, T]]:
+    """``(first line, item)`` of the deals or runs in the notation, one after the other, as ``read`` reads them.
 
-
-def _decode_deals(args: argparse.Namespace) -> int:
-    _check_length(args)
-    bad = _Bad(args.keep_going)
-    first = True
-    for label, text in _ids(args):
-        try:
-            _check_utf8(text, label)
-            x = deal_id_from_decimal(_decimal(text, label), args.length) if args.decimal else parse_deal_id(text)
-        except CodecError as e:
-            bad(label, e)
-            continue
-        g = Game.from_id(x)
-        if args.json:
-            emit_json({"id": g.base64(), "decimal": g.decimal(), **_game_json(g)})
-        elif args.one_line:
-            sys.stdout.write(format_game(g).replace("\n", " ").rstrip() + "\n")
-        else:
-            sys.stdout.write(("" if first else "\n") + format_game(g))
-        first = False
-    return bad.rc()
-
-
-# --- run-id -----------------------------------------------------------------------------
-
-
-def _encode_runs(args: argparse.Namespace) -> int:
-    bad = _Bad(args.keep_going)
-    lines, not_utf8 = _read_lines(args.file, bad)
+    A bad one, or one with bytes that are not UTF-8 (also in a comment), goes to ``bad``; with --keep-going
+    reading resumes after the next blank line.
+    """
     i = 0
-    k = 0
     while True:
         _, start, text = _next_content(lines, i)
         if not text:
             break
         try:
-            run, j = _read_run(lines, i, not args.no_check_play)
+            item, j = read(lines, i)
         except ParseError as e:
             err = _utf8_in(not_utf8, start, e.line or start) or e
             bad(f"line {err.line}", err)
@@ -287,33 +230,111 @@ def _encode_runs(args: argparse.Namespace) -> int:
         if err8 is not None:  # the bytes were in a comment
             bad(f"line {err8.line}", err8)
             continue
-        k += 1
+        yield start, item
+
+
+def _encode(
+    args: argparse.Namespace,
+    read: Callable[[_Lines, dict[int, ParseError], _Bad], Iterable[tuple[int, T]]],
+    to_id: Callable[[T], str],
+    to_decimal: Callable[[T], int],
+    numbered: str | None = None,
+) -> int:
+    """``encode``: one id a line (``--decimal``: decimal ids), or with --json ``{"line", "id", "decimal"}``.
+
+    ``read(lines, not_utf8, bad)`` gives ``(first line, item)``; its ids are written as it gives them (a
+    list is all read before the first id is out). ``numbered`` is a JSON key put first, counting the items from 1.
+    """
+    bad = _Bad(args.keep_going)
+    lines, not_utf8 = _read_lines(args.file, bad)
+    for k, (n, item) in enumerate(read(lines, not_utf8, bad), start=1):
         if args.json:
-            emit_json({"run": k, "line": start, "id": format_run_id(run), "decimal": run_to_decimal(run)})
+            emit_json({**({numbered: k} if numbered else {}), "line": n, "id": to_id(item), "decimal": to_decimal(item)})
         else:
-            sys.stdout.write(f"{run_to_decimal(run) if args.decimal else format_run_id(run)}\n")
+            sys.stdout.write(f"{to_decimal(item) if args.decimal else to_id(item)}\n")
     return bad.rc()
 
 
-def _decode_runs(args: argparse.Namespace) -> int:
+def _decode(
+    args: argparse.Namespace,
+    parse: Callable[[str], T],
+    from_decimal: Callable[[int, int | None], T],
+    to_json: Callable[[T], dict[str, Any]],
+    to_text: Callable[[T], str],
+    sep: str = "\n",
+) -> int:
+    """``decode``: each id (``--decimal``: decimal id) in the notation, ``sep`` between two, or as JSON."""
     _check_length(args)
     bad = _Bad(args.keep_going)
     first = True
     for label, text in _ids(args):
         try:
             _check_utf8(text, label)
-            check = not args.no_check_play
-            r = (
-                run_from_decimal(_decimal(text, label), args.length, check_play=check)
-                if args.decimal
-                else parse_run_id(text, check_play=check)
-            )
+            x = from_decimal(_decimal(text, label), args.length) if args.decimal else parse(text)
         except CodecError as e:
             bad(label, e)
             continue
         if args.json:
-            emit_json({"id": format_run_id(r), "decimal": run_to_decimal(r), **_run_json(r)})
+            emit_json(to_json(x))
         else:
-            sys.stdout.write(("" if first else "\n") + format_game_run(r, order=args.order))
+            sys.stdout.write(("" if first else sep) + to_text(x))
         first = False
     return bad.rc()
+
+
+# --- id ---------------------------------------------------------------------------------
+
+
+def _deals(lines: _Lines, not_utf8: dict[int, ParseError], bad: _Bad) -> list[tuple[int, Game]]:
+    """``(line, game)`` of every good deal: one a line (32 cards), or in the notation, one after the other."""
+    content = [(n, raw) for n, raw in lines if _strip(raw)]
+    if not content:
+        return []
+    if len(_strip(content[0][1])) < 64:  # deals in the notation (four lines each, or any split), one after the other
+        return list(_read_notation(lines, not_utf8, bad, _read_game))
+    items = []
+    for n, raw in content:  # one deal per line
+        try:
+            if n in not_utf8:
+                raise not_utf8[n]
+            game, _ = _read_game([(n, raw)], 0)
+        except ParseError as e:
+            bad(f"line {n}", e)
+            continue
+        items.append((n, game))
+    return items
+
+
+def _encode_deals(args: argparse.Namespace) -> int:
+    return _encode(args, _deals, Game.base64, Game.decimal)
+
+
+def _decode_deals(args: argparse.Namespace) -> int:
+    def text(deal_id: int) -> str:
+        notation = format_game(Game.from_id(deal_id))
+        return notation.replace("\n", " ").rstrip() + "\n" if args.one_line else notation
+
+    return _decode(args, parse_deal_id, deal_id_from_decimal, _deal_json, text, sep="" if args.one_line else "\n")
+
+
+# --- run-id -----------------------------------------------------------------------------
+
+
+def _encode_runs(args: argparse.Namespace) -> int:
+    check = not args.no_check_play
+
+    def runs(lines: _Lines, not_utf8: dict[int, ParseError], bad: _Bad) -> Iterator[tuple[int, GameRun]]:
+        return _read_notation(lines, not_utf8, bad, lambda ls, i: _read_run(ls, i, check))
+
+    return _encode(args, runs, format_run_id, run_to_decimal, numbered="run")
+
+
+def _decode_runs(args: argparse.Namespace) -> int:
+    check = not args.no_check_play
+    return _decode(
+        args,
+        lambda text: parse_run_id(text, check_play=check),
+        lambda value, length: run_from_decimal(value, length, check_play=check),
+        _run_json,
+        lambda r: format_game_run(r, order=args.order),
+    )

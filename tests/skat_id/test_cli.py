@@ -200,3 +200,119 @@ def test_not_utf8_inside_notation_deals_keep_going() -> None:
     )
     assert p.returncode == 2 and p.stdout.decode() == f"{README_RUN_ID}\n"
     assert p.stderr.decode().startswith("bitcards: error: line 5: not UTF-8 text") and p.stderr.count(b"\n") == 1
+
+
+# --- exact bytes of every path: deals and runs, encode and decode, with --json, --decimal, --keep-going ---------
+
+README_IDS = {"id": "AABQVVWqqvo=", "decimal": 88327439690490}
+REVERSED_IDS = {"id": "r6qqVVUF", "decimal": -88327439690491}
+README_RUN_IDS = {"id": README_RUN_ID, "decimal": README_RUN_DEC}
+README_STACKS = {
+    "front": ["S7", "S8", "S9", "SX", "SU", "SO", "SK", "SA", "R7", "R8"],
+    "middle": ["R9", "RX", "RU", "RO", "RK", "RA", "G7", "G8", "G9", "GX"],
+    "rear": ["GU", "GO", "GK", "GA", "E7", "E8", "E9", "EX", "EU", "EO"],
+    "skat": ["EK", "EA"],
+}
+REVERSED_STACKS = {
+    "front": ["GK", "GA", "E7", "E8", "E9", "EX", "EU", "EO", "EK", "EA"],
+    "middle": ["RU", "RO", "RK", "RA", "G7", "G8", "G9", "GX", "GU", "GO"],
+    "rear": ["S9", "SX", "SU", "SO", "SK", "SA", "R7", "R8", "R9", "RX"],
+    "skat": ["S7", "S8"],
+}
+README_DEAL_TEXT = "S7S8S9SXSUSOSKSAR7R8\nR9RXRURORKRAG7G8G9GX\nGUGOGKGAE7E8E9EXEUEO\nEKEA\n"
+REVERSED_DEAL_TEXT = "GKGAE7E8E9EXEUEOEKEA\nRURORKRAG7G8G9GXGUGO\nS9SXSUSOSKSAR7R8R9RX\nS7S8\n"
+SHORT_RUN_ID = "AABQVVWqqvpwKETIPCAhMbGwqKipuXl4ZCSk"  # the format description's example: middle plays card 4 twice
+SHORT_RUN_ERROR = (
+    f"run id {SHORT_RUN_ID!r}: run id is not a valid game run: middle must play each of its 10 cards exactly once,"
+    " but plays index 4 more than once"
+)
+
+
+def jsonl(*objs: dict[str, object]) -> str:
+    return "".join(json.dumps(o, ensure_ascii=False) + "\n" for o in objs)
+
+
+@pytest.mark.parametrize(
+    "argv,out",
+    [
+        (["--json"], jsonl({"line": 1, **README_IDS}, {"line": 3, **REVERSED_IDS})),
+        (["--decimal"], "88327439690490\n-88327439690491\n"),
+    ],
+)
+def test_id_encode_lines_keep_going_exact(
+    argv: list[str], out: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = f"{README_LINE}\n{README_LINE[:-2]}S7\n{REVERSED_LINE}\n"
+    got = run_cli(["skat", "id", "encode", "--keep-going", *argv], text, monkeypatch, capsys)
+    assert got == (2, out, "bitcards: error: line 2, card 32: card S7 is already present (line 2)\n")
+
+
+def test_id_encode_notation_exact(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """JSON names each deal's first line; without --keep-going a bad deal stops before any id is written."""
+    rev = str(Game.from_id("r6qqVVUF"))
+    text = f"{SAMPLE_DEFAULT}\n{rev}\n\nS7 S8 S9\nS7\n\n{rev}\n"
+    err = "bitcards: error: line 12, card 1: card S7 is already present (line 11)\n"
+    out = jsonl({"line": 1, **README_IDS}, {"line": 6, **REVERSED_IDS}, {"line": 14, **REVERSED_IDS})
+    assert run_cli(["skat", "id", "encode", "--json", "--keep-going"], text, monkeypatch, capsys) == (2, out, err)
+    assert run_cli(["skat", "id", "encode"], text, monkeypatch, capsys) == (2, "", err)
+
+
+@pytest.mark.parametrize(
+    "argv,out",
+    [
+        (["--json", "--keep-going"], jsonl({"run": 1, "line": 1, **README_RUN_IDS}, {"run": 2, "line": 41, **README_RUN_IDS})),
+        (["--decimal", "--keep-going"], f"{README_RUN_DEC}\n{README_RUN_DEC}\n"),
+        ([], f"{README_RUN_ID}\n"),  # runs are written as they are read: the good run before the bad one is out
+    ],
+)
+def test_run_id_encode_exact(
+    argv: list[str], out: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = SAMPLE_RUN.replace("05 --", "99 --")
+    text = f"{SAMPLE_RUN}\n{bad}\n{README_RUN}"
+    err = "bitcards: error: line 26: bid of middle 99 is not an index 0..72 into the bid values\n"
+    assert run_cli(["skat", "run-id", "encode", *argv], text, monkeypatch, capsys) == (2, out, err)
+
+
+def test_id_decode_keep_going_exact(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A bad first id leaves no blank line in front of the first deal."""
+    argv = ["skat", "id", "decode", "--keep-going", "AB-C", "AABQVVWqqvo=", "r6qqVVUF"]
+    err = (
+        "bitcards: error: argument 1: deal id 'AB-C' is not Base64: character '-' at position 3 is not in the"
+        " standard alphabet (URL-safe Base64 is not accepted)\n"
+    )
+    out = f"{README_DEAL_TEXT}\n{REVERSED_DEAL_TEXT}"
+    assert run_cli(argv, "", monkeypatch, capsys) == (2, out, err)
+    out = jsonl({**README_IDS, **README_STACKS}, {**REVERSED_IDS, **REVERSED_STACKS})
+    assert run_cli([*argv, "--json"], "", monkeypatch, capsys) == (2, out, err)
+    argv = ["skat", "id", "decode", "--keep-going", "--decimal", "--one-line", "x", "-88327439690491", "88327439690490"]
+    err = (
+        "bitcards: error: argument 1: 'x' is not a decimal id\nbitcards: error: argument 3: decimal id 88327439690490"
+        " is ambiguous: 3 deals have it (8 bytes: AABQVVWqqvo=, 7 bytes: AFBVVaqq+g==, 6 bytes: UFVVqqr6); give the"
+        " byte length (length=, --length)\n"
+    )
+    assert run_cli(argv, "", monkeypatch, capsys) == (2, REVERSED_DEAL_TEXT.replace("\n", " ").rstrip() + "\n", err)
+
+
+def test_run_id_decode_keep_going_exact(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    run = {
+        **README_RUN_IDS,
+        **README_STACKS,
+        "bids": [7, 5, 4],
+        "bid_values": [30, 24, 23],
+        "skat_cards": ["R7", "R8"],
+        "kind": "clubs",
+        "hand": True,
+        "ouvert": True,
+        "hand_announced": True,
+        "ouvert_announced": True,
+        "tricks": [[i, (i + 1) % 10, (i + 2) % 10] for i in range(10)],
+    }
+    argv = ["skat", "run-id", "decode", "--keep-going", "--json", SHORT_RUN_ID, README_RUN_ID]
+    assert run_cli(argv, "", monkeypatch, capsys) == (2, jsonl(run), f"bitcards: error: argument 1: {SHORT_RUN_ERROR}\n")
+    text = README_DEAL_TEXT + "07\n05\n04\nR7R8\n41111\n" + "".join(f"{i}{(i + 1) % 10}{(i + 2) % 10}\n" for i in range(10))
+    argv = ["skat", "run-id", "decode", "--keep-going"]
+    got = run_cli(argv, f"{SHORT_RUN_ID}\n\n{README_RUN_ID}\n", monkeypatch, capsys)
+    assert got == (2, text, f"bitcards: error: line 1: {SHORT_RUN_ERROR}\n")
+    err = "bitcards: error: --length is only for decimal ids (--decimal)\n"
+    assert run_cli(["skat", "run-id", "decode", "--length", "6", README_RUN_ID], "", monkeypatch, capsys) == (2, "", err)
