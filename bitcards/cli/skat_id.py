@@ -214,23 +214,32 @@ def _read_notation(
     reading resumes after the next blank line.
     """
     i = 0
+    seen = 0  # the last line number read as part of a deal or run
     while True:
         _, start, text = _next_content(lines, i)
         if not text:
             break
+        for n in sorted(not_utf8):  # bytes in comments between the items
+            if seen < n < start:
+                bad(f"line {n}", not_utf8[n])
         try:
             item, j = read(lines, i)
         except ParseError as e:
             err = _utf8_in(not_utf8, start, e.line or start) or e
             bad(f"line {err.line}", err)
             i = _after_blank(lines, e.line or start)
+            seen = lines[i - 1][0] if i else 0
             continue
         i = j
-        err8 = _utf8_in(not_utf8, start, lines[j - 1][0])
+        seen = lines[j - 1][0]
+        err8 = _utf8_in(not_utf8, start, seen)
         if err8 is not None:  # the bytes were in a comment
             bad(f"line {err8.line}", err8)
             continue
         yield start, item
+    for n in sorted(not_utf8):  # and after the last one
+        if n > seen:
+            bad(f"line {n}", not_utf8[n])
 
 
 def _encode(
@@ -288,15 +297,15 @@ def _decode(
 def _deals(lines: _Lines, not_utf8: dict[int, ParseError], bad: _Bad) -> list[tuple[int, Game]]:
     """``(line, game)`` of every good deal: one a line (32 cards), or in the notation, one after the other."""
     content = [(n, raw) for n, raw in lines if _strip(raw)]
-    if not content:
-        return []
-    if len(_strip(content[0][1])) < 64:  # deals in the notation (four lines each, or any split), one after the other
+    if content and len(_strip(content[0][1])) < 64:  # deals in the notation (four lines each, or any split)
         return list(_read_notation(lines, not_utf8, bad, _read_game))
     items = []
-    for n, raw in content:  # one deal per line
+    for n, raw in lines:  # one deal per line
         try:
             if n in not_utf8:
                 raise not_utf8[n]
+            if not _strip(raw):
+                continue
             game, _ = _read_game([(n, raw)], 0)
         except ParseError as e:
             bad(f"line {n}", e)
