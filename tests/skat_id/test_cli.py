@@ -202,36 +202,26 @@ def test_not_utf8_inside_notation_deals_keep_going() -> None:
     assert p.stderr.decode().startswith("bitcards: error: line 5: not UTF-8 text") and p.stderr.count(b"\n") == 1
 
 
+def bitcards_process(argv: list[str], stdin: bytes) -> subprocess.CompletedProcess[bytes]:
+    """``python -m bitcards *argv`` with ``stdin`` as raw bytes."""
+    return subprocess.run([sys.executable, "-m", "bitcards", *argv], input=stdin, capture_output=True, timeout=120)
+
+
 @pytest.mark.parametrize("command", ["id", "run-id"])
 @pytest.mark.parametrize("keep_going", [[], ["--keep-going"]])
 def test_not_utf8_in_a_comment_alone_is_reported(command: str, keep_going: list[str]) -> None:
     """Bad bytes in a comment outside any deal or run are still an error, also with --keep-going (was: exit 0, silent)."""
-    p = subprocess.run(
-        [sys.executable, "-m", "bitcards", "skat", command, "encode", *keep_going],
-        input=b"-- \xe9\n",
-        capture_output=True,
-        timeout=120,
-    )
+    p = bitcards_process(["skat", command, "encode", *keep_going], b"-- \xe9\n")
     assert p.returncode == 2 and p.stdout == b""
     assert p.stderr == b"bitcards: error: line 1: not UTF-8 text (byte 0xE9 at column 4)\n"
 
 
 def test_not_utf8_comment_between_deals_keep_going() -> None:
-    p = subprocess.run(
-        [sys.executable, "-m", "bitcards", "skat", "id", "encode", "--keep-going"],
-        input=f"{README_LINE}\n-- \xe9\n{README_LINE}\n".encode("latin-1"),
-        capture_output=True,
-        timeout=120,
-    )
+    p = bitcards_process(["skat", "id", "encode", "--keep-going"], f"{README_LINE}\n-- \xe9\n{README_LINE}\n".encode("latin-1"))
     assert p.returncode == 2 and p.stdout == b"AABQVVWqqvo=\nAABQVVWqqvo=\n"
     assert p.stderr == b"bitcards: error: line 2: not UTF-8 text (byte 0xE9 at column 4)\n"
     deal4 = SAMPLE_DEFAULT.replace(" -- some comment", "")
-    p = subprocess.run(
-        [sys.executable, "-m", "bitcards", "skat", "id", "encode", "--keep-going"],
-        input=f"{deal4}\n-- \xe9\n\n{deal4}-- \xff\n".encode("latin-1"),
-        capture_output=True,
-        timeout=120,
-    )
+    p = bitcards_process(["skat", "id", "encode", "--keep-going"], f"{deal4}\n-- \xe9\n\n{deal4}-- \xff\n".encode("latin-1"))
     assert p.returncode == 2 and p.stdout == b"AABQVVWqqvo=\nAABQVVWqqvo=\n"
     errs = p.stderr.decode().splitlines()
     assert [e.split(":")[2] for e in errs] == [" line 6", " line 12"], errs
