@@ -6,7 +6,23 @@ import numpy as np
 
 from bench.conftest import size, tag
 from bitcards.deal import deal
-from bitcards.skat.ids import decode_deals, encode_deals, format_deal_id, format_deal_ids, parse_deal_id, parse_deal_ids
+from bitcards.skat.ids import (
+    RunArrays,
+    decode_deals,
+    decode_run,
+    decode_runs,
+    encode_deals,
+    encode_runs,
+    format_deal_id,
+    format_deal_ids,
+    format_run_ids,
+    ints_to_run_ids,
+    parse_deal_id,
+    parse_deal_ids,
+    parse_run_id,
+    parse_run_ids,
+    run_ids_to_ints,
+)
 from tests.naive import skat_id as naive
 
 N = size(20_000_000, 2_000)
@@ -147,3 +163,87 @@ def test_base64_parse_array(benchmark, one_thread) -> None:  # type: ignore[no-u
     tag(benchmark, "Base64 -> skat id", N_B64, "bitcards", "parse_deal_ids on an S12 array, 1 thread")
     out = benchmark(parse_deal_ids, arr)
     assert out.shape == (N_B64,)
+
+
+# --- run ids in bulk ----------------------------------------------------------------------
+
+N_RUNS = size(1_000_000, 1_000)
+N_RUNS_BASE = size(5_000, 100)
+_RUNS: dict[int, RunArrays] = {}
+
+
+def random_runs(n: int) -> RunArrays:
+    """``n`` random runs (random deals, fields and card orders; each player plays its hand once), built with NumPy."""
+    if n not in _RUNS:
+        rng = np.random.default_rng(2026)
+        masks = deal(n, "skat", seed=2026)
+        bits = (masks[:, :3, None] >> np.arange(32, dtype=np.uint64)) & np.uint64(1)  # (n, 3, 32)
+        cards = np.argsort(-bits.astype(np.int8), axis=2, kind="stable")[:, :, :10]  # each hand's cards, ascending
+        tricks = np.ascontiguousarray(rng.permuted(cards, axis=2).transpose(0, 2, 1), dtype=np.int8)  # (n, 10, 3)
+        _RUNS[n] = RunArrays(
+            masks,
+            rng.integers(0, 73, (n, 3), dtype=np.uint8),
+            rng.integers(0, 32, (n, 2), dtype=np.uint8),
+            rng.integers(0, 6, n, dtype=np.uint8),
+            rng.integers(0, 2, (n, 4)).astype(bool),
+            tricks,
+        )
+    return _RUNS[n]
+
+
+def test_runs_encode_bulk(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
+    runs = random_runs(N_RUNS)
+    out = np.empty((N_RUNS, 4), dtype=np.uint64)
+    tag(benchmark, "skat run id encode", N_RUNS, "bitcards", f"encode_runs (validated), {N_RUNS:,} runs, 1 thread")
+    res = benchmark(encode_runs, runs, out=out)
+    assert res.shape == (N_RUNS, 4)
+
+
+def test_runs_encode_naive_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
+    runs = random_runs(N_RUNS_BASE).to_runs()
+    tag(benchmark, "skat run id encode", N_RUNS_BASE, "baseline", "plain Python, field by field (tests/naive)")
+    out = benchmark(lambda: [naive.run_id([list(h) for h in r.game.stacks], list(r.bids), list(r.skat_cards), r.kind,
+                                          list(r.flags), [list(t) for t in r.tricks]) for r in runs])
+    assert out == run_ids_to_ints(encode_runs(random_runs(N_RUNS_BASE)))
+
+
+def test_runs_decode_bulk(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
+    words = encode_runs(random_runs(N_RUNS))
+    tag(benchmark, "skat run id decode", N_RUNS, "bitcards", f"decode_runs (validated), {N_RUNS:,} runs, 1 thread")
+    res = benchmark(decode_runs, words)
+    assert len(res) == N_RUNS
+
+
+def test_runs_decode_loop_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
+    ints = run_ids_to_ints(encode_runs(random_runs(N_RUNS_BASE)))
+    tag(benchmark, "skat run id decode", N_RUNS_BASE, "baseline", "Python loop over decode_run (validated)")
+    out = benchmark(lambda: [decode_run(x) for x in ints])
+    assert out == random_runs(N_RUNS_BASE).to_runs()
+
+
+def test_runs_base64_format_bulk(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
+    words = encode_runs(random_runs(N_RUNS))
+    tag(benchmark, "skat run id -> Base64", N_RUNS, "bitcards", "format_run_ids (validated; kernel), 1 thread")
+    out = benchmark(format_run_ids, words)
+    assert len(out) == N_RUNS
+
+
+def test_runs_base64_format_loop_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
+    ints = run_ids_to_ints(encode_runs(random_runs(N_RUNS_BASE)))
+    tag(benchmark, "skat run id -> Base64", N_RUNS_BASE, "baseline", "Python loop: base64.b64encode per id (tests/naive)")
+    out = benchmark(lambda: [naive.compute_id(x) for x in ints])
+    assert out == format_run_ids(ints_to_run_ids(ints))
+
+
+def test_runs_base64_parse_bulk(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
+    texts = format_run_ids(encode_runs(random_runs(N_RUNS)))
+    tag(benchmark, "Base64 -> skat run id", N_RUNS, "bitcards", "parse_run_ids (kernel, Java rules, validated), 1 thread")
+    out = benchmark(parse_run_ids, texts)
+    assert out.shape == (N_RUNS, 4)
+
+
+def test_runs_base64_parse_loop_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
+    texts = format_run_ids(encode_runs(random_runs(N_RUNS_BASE)))
+    tag(benchmark, "Base64 -> skat run id", N_RUNS_BASE, "baseline", "Python loop over parse_run_id (Java rules)")
+    out = benchmark(lambda: [parse_run_id(t) for t in texts])
+    assert out == random_runs(N_RUNS_BASE).to_runs()

@@ -228,7 +228,7 @@ def test_encode_defaults_and_shapes() -> None:
         encode_runs(RunArrays(arrays.deals, [[1, 2]], arrays.skat_cards, arrays.kinds, arrays.flags, arrays.tricks))
     with pytest.raises(InvalidCardsError, match="kinds must be integers"):
         encode_runs(RunArrays(arrays.deals, arrays.bids, arrays.skat_cards, [1.5], arrays.flags, arrays.tricks))
-    with pytest.raises(InvalidCardsError, match="too large"):
+    with pytest.raises(InvalidCardsError, match="row 0: bid of front is 9223372036854775808"):
         encode_runs(RunArrays(arrays.deals, np.full((1, 3), 2**63, dtype=np.uint64), arrays.skat_cards, arrays.kinds,
                               arrays.flags, arrays.tricks))
     with pytest.raises(InvalidCardsError, match=r"deals must have shape \(n, 4\)"):
@@ -287,3 +287,20 @@ def test_ints_round_trip() -> None:
         ints_to_run_ids([0, -1])
     with pytest.raises(CodecError, match="row 0"):
         ints_to_run_ids([1 << 256])
+
+
+def test_wide_values_still_name_the_first_bad_row() -> None:
+    """Columns are narrowed to int8 for the kernel; values beyond it must stay invalid, in row order."""
+    arrays = RunArrays.from_runs([readme_run()] * 4)
+    cols = {k: np.array(getattr(arrays, k), dtype=np.int64 if k != "deals" else np.uint64) for k in COLUMNS}
+    cols["bids"][3, 0] = 1000
+    cols["bids"][2, 0] = 128 + 5  # would wrap to a valid index in int8
+    with pytest.raises(InvalidCardsError, match="^row 2: bid of front is 133"):
+        encode_runs(RunArrays(**cols))
+    cols["tricks"][1, 0, 0] = -1000
+    with pytest.raises(InvalidCardsError, match="^row 1: tricks must be 10 x 3 card numbers, or all -1"):
+        encode_runs(RunArrays(**cols))
+    cols = {k: np.array(getattr(arrays, k), dtype=np.uint16 if k != "deals" else np.uint64) for k in COLUMNS}
+    cols["kinds"][0] = 256 + 5
+    with pytest.raises(InvalidCardsError, match="^row 0: game kind 261"):
+        encode_runs(RunArrays(**cols))

@@ -5,6 +5,8 @@
 * :mod:`~bitcards.skat.ids.codec`: Base64 and decimal game ids exactly as Java writes and reads
   them, also for arrays (:func:`format_deal_ids` / :func:`parse_deal_ids`).
 * :mod:`~bitcards.skat.ids.run`: :class:`GameRun` and its 222-bit run id.
+* :mod:`~bitcards.skat.ids.runs`: run ids in bulk, as ``(n, 4)`` words (:func:`encode_runs` /
+  :func:`decode_runs` over :class:`RunArrays` columns, :func:`format_run_ids` / :func:`parse_run_ids`).
 * :mod:`~bitcards.skat.ids.text`: the human-readable game and game-run notation.
 
 >>> from bitcards.skat import ids
@@ -58,6 +60,15 @@ from bitcards.skat.ids.run import (
     run_from_decimal,
     run_to_decimal,
 )
+from bitcards.skat.ids.runs import (
+    RunArrays,
+    decode_runs,
+    encode_runs,
+    format_run_ids,
+    ints_to_run_ids,
+    parse_run_ids,
+    run_ids_to_ints,
+)
 from bitcards.skat.ids.text import (
     format_game,
     format_game_run,
@@ -80,6 +91,7 @@ __all__ = [
     "WRONG_COUNT",
     "Game",
     "GameRun",
+    "RunArrays",
     "bytes_to_id",
     "check_deal_ids",
     "deal_decimal_readings",
@@ -90,16 +102,20 @@ __all__ = [
     "decode_deal",
     "decode_deals",
     "decode_run",
+    "decode_runs",
     "encode_deal",
     "encode_deals",
     "encode_run",
+    "encode_runs",
     "explain_deal_id",
     "format_deal_id",
     "format_deal_ids",
     "format_game",
     "format_game_run",
     "format_run_id",
+    "format_run_ids",
     "id_to_bytes",
+    "ints_to_run_ids",
     "java_base64_decode",
     "parse_deal_id",
     "parse_deal_ids",
@@ -107,8 +123,10 @@ __all__ = [
     "parse_game_run",
     "parse_game_runs",
     "parse_run_id",
+    "parse_run_ids",
     "parse_skat_card",
     "run_decimal_readings",
     "run_from_decimal",
+    "run_ids_to_ints",
     "run_to_decimal",
 ]

@@ -60,32 +60,22 @@ def _rev(v, width):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _put(row, pos, width, v):  # type: ignore[no-untyped-def]
-    """Write ``v`` (``width`` bits, MSB first) at stream position ``pos`` of a 4-word row."""
-    bits = _rev(v, width)
-    k = pos >> 6
-    off = pos & 63
-    row[k] |= bits << np.uint64(off)
-    if off + width > 64:
-        row[k + 1] |= bits >> np.uint64(64 - off)
+def _field(w1, off, width):  # type: ignore[no-untyped-def]
+    """The ``width``-bit field at bit ``off`` of word 1 (stream bit ``64 + off``), stored MSB first."""
+    return _rev(w1 >> np.uint64(off), width)
 
 
-@njit(inline="always")
-def _get(row, pos, width):  # type: ignore[no-untyped-def]
-    """The ``width``-bit field at stream position ``pos`` of a 4-word row (MSB first)."""
-    k = pos >> 6
-    off = pos & 63
-    bits = row[k] >> np.uint64(off)
-    if off + width > 64:
-        bits |= row[k + 1] << np.uint64(64 - off)
-    return _rev(bits, width)
+# Every field but the tricks lies in word 1 (stream bits 64-101): bids at offsets 0, 7, 14, skat
+# cards at 21, 26, the kind at 31, the flags at 34-37. The 30 trick fields of 4 bits are a stream of
+# nibbles from bit 102 (offset 38 of word 1): nibble k = 3 * trick + player, kept in two accumulators
+# (nibbles 0-15 and 16-29) and shifted into words 1-3 at the end.
+_NIBBLES_LO = 16
+_THI_MASK = (1 << (4 * (30 - _NIBBLES_LO))) - 1
 
 
 @BatchKernel
 def _encode_runs_kernel(deals, bids, cards, kinds, flags, tricks, check_play, out, bad):  # type: ignore[no-untyped-def]
     for i in numba.prange(deals.shape[0]):
-        row = out[i]
-        row[:] = 0
         f = deals[i, 0]
         m = deals[i, 1]
         r = deals[i, 2]
@@ -93,23 +83,25 @@ def _encode_runs_kernel(deals, bids, cards, kinds, flags, tricks, check_play, ou
         b = np.uint8(0)
         if _hands_bad(f, m, r, s) != 0:
             b = np.uint8(1)
-        row[0] = deal_id_mask(f, m, r, s)
+        w1 = np.uint64(0)
         for j in range(3):
             v = bids[i, j]
             if v < 0 or v >= _N_BIDS:
                 b = np.uint8(2)
-            _put(row, 64 + 7 * j, 7, v)
+            w1 |= _rev(v, 7) << np.uint64(7 * j)
         for j in range(2):
             v = cards[i, j]
             if v < 0 or v > 31:
                 b = np.uint8(3)
-            _put(row, 85 + 5 * j, 5, v)
+            w1 |= _rev(v, 5) << np.uint64(21 + 5 * j)
         if kinds[i] < 0 or kinds[i] >= _N_KINDS:
             b = np.uint8(4)
-        _put(row, 95, 3, kinds[i])
+        w1 |= _rev(kinds[i], 3) << np.uint64(31)
         for j in range(4):
             if flags[i, j]:
-                row[1] |= np.uint64(1) << np.uint64(98 - 64 + j)
+                w1 |= np.uint64(1) << np.uint64(34 + j)
+        tlo = np.uint64(0)
+        thi = np.uint64(0)
         if tricks[i, 0, 0] < 0:
             for t in range(10):
                 for j in range(3):
@@ -117,7 +109,6 @@ def _encode_runs_kernel(deals, bids, cards, kinds, flags, tricks, check_play, ou
                         b = np.uint8(5)
         else:
             hands = (f, m, r)
-            any_index = np.uint64(0)
             for j in range(3):
                 hand = hands[j]
                 played = np.uint64(0)
@@ -127,44 +118,56 @@ def _encode_runs_kernel(deals, bids, cards, kinds, flags, tricks, check_play, ou
                         b = np.uint8(6)
                         c = 0
                     bit = np.uint64(1) << np.uint64(c)
-                    index = popcount(hand & (bit - np.uint64(1)))
-                    any_index |= np.uint64(index)
                     played |= bit
-                    _put(row, _TRICKS + 12 * t + 4 * j, 4, index)
+                    nib = _rev(popcount(hand & (bit - np.uint64(1))), 4)
+                    k = 3 * t + j
+                    if k < _NIBBLES_LO:
+                        tlo |= nib << np.uint64(4 * k)
+                    else:
+                        thi |= nib << np.uint64(4 * (k - _NIBBLES_LO))
                 if check_play and played != hand:
                     b = np.uint8(7)
-            if any_index == 0:
+            if tlo == 0 and thi == 0:
                 b = np.uint8(8)
+        out[i, 0] = deal_id_mask(f, m, r, s)
+        out[i, 1] = w1 | (tlo << np.uint64(38))
+        out[i, 2] = (tlo >> np.uint64(26)) | (thi << np.uint64(38))
+        out[i, 3] = thi >> np.uint64(26)
         bad[i] = b
 
 
 @BatchKernel
 def _decode_runs_kernel(words, check_play, deals, bids, cards, kinds, flags, tricks, bad):  # type: ignore[no-untyped-def]
     for i in numba.prange(words.shape[0]):
-        row = words[i]
+        w1 = words[i, 1]
+        w2 = words[i, 2]
+        w3 = words[i, 3]
         b = np.uint8(0)
-        if _id_bad(row[0]) != 0:
+        if _id_bad(words[i, 0]) != 0:
             b = np.uint8(1)
-        f, m, r, s = deal_masks(row[0])
+        f, m, r, s = deal_masks(words[i, 0])
         deals[i, 0] = f
         deals[i, 1] = m
         deals[i, 2] = r
         deals[i, 3] = s
         for j in range(3):
-            v = _get(row, 64 + 7 * j, 7)
+            v = _field(w1, 7 * j, 7)
             if v >= _N_BIDS:
                 b = np.uint8(2)
             bids[i, j] = v
         for j in range(2):
-            cards[i, j] = _get(row, 85 + 5 * j, 5)
-        kinds[i] = _get(row, 95, 3)
-        if kinds[i] >= _N_KINDS:
+            cards[i, j] = _field(w1, 21 + 5 * j, 5)
+        kind = _field(w1, 31, 3)
+        if kind >= _N_KINDS:
             b = np.uint8(4)
+        kinds[i] = kind
         for j in range(4):
-            flags[i, j] = (row[1] >> np.uint64(98 - 64 + j)) & np.uint64(1) != 0
-        if row[3] >> np.uint64(222 - 192) != 0:
+            flags[i, j] = (w1 >> np.uint64(34 + j)) & np.uint64(1) != 0
+        if w3 >> np.uint64(222 - 192) != 0:
             b = np.uint8(9)
-        if row[1] >> np.uint64(_TRICKS - 64) == 0 and row[2] == 0 and row[3] == 0:
+        tlo = (w1 >> np.uint64(38)) | (w2 << np.uint64(26))
+        thi = ((w2 >> np.uint64(38)) | (w3 << np.uint64(26))) & np.uint64(_THI_MASK)
+        if tlo == 0 and thi == 0:
             tricks[i, :, :] = -1
         else:
             hands = (f, m, r)
@@ -172,7 +175,11 @@ def _decode_runs_kernel(words, check_play, deals, bids, cards, kinds, flags, tri
                 hand = hands[j]
                 played = 0
                 for t in range(10):
-                    index = np.int64(_get(row, _TRICKS + 12 * t + 4 * j, 4))
+                    k = 3 * t + j
+                    if k < _NIBBLES_LO:
+                        index = np.int64(_rev(tlo >> np.uint64(4 * k), 4))
+                    else:
+                        index = np.int64(_rev(thi >> np.uint64(4 * (k - _NIBBLES_LO)), 4))
                     if index > 9:
                         b = np.uint8(6)
                         tricks[i, t, j] = -1
@@ -242,9 +249,13 @@ class RunArrays:
 
 
 def _column(a: object, name: str, shape: tuple[int, ...], default: int = 0) -> np.ndarray:
-    """``a`` as a C-contiguous int64 array of ``shape`` (``None``: filled with ``default``)."""
+    """``a`` as a C-contiguous ``int8`` array of ``shape`` (``None``: filled with ``default``).
+
+    No field holds a value outside -1..72, so values beyond ``int8`` are clipped to -128 or 127,
+    which stay invalid for every field: the kernel still finds the first bad row.
+    """
     if a is None:
-        return np.full(shape, default, dtype=np.int64)
+        return np.full(shape, default, dtype=np.int8)
     arr = np.asarray(a)
     if arr.dtype == bool and name != "flags":
         raise InvalidCardsError(f"{name} must be integers, got booleans")
@@ -252,9 +263,9 @@ def _column(a: object, name: str, shape: tuple[int, ...], default: int = 0) -> n
         raise InvalidCardsError(f"{name} must be integers, got dtype {arr.dtype}")
     if arr.shape != shape:
         raise InvalidCardsError(f"{name} must have shape {shape}, got {arr.shape}")
-    if arr.dtype.kind == "u" and arr.size and int(arr.max()) > np.iinfo(np.int64).max:
-        raise InvalidCardsError(f"{name} holds a value too large for any field: {int(arr.max())}")
-    return np.ascontiguousarray(arr, dtype=np.int64)
+    if arr.dtype.kind != "b" and arr.dtype.itemsize > 1 or arr.dtype == np.uint8:
+        arr = np.clip(arr, -128 if arr.dtype.kind == "i" else 0, 127)
+    return np.ascontiguousarray(arr, dtype=np.int8)
 
 
 def encode_runs(runs: RunArrays, *, check_play: bool = True, out: np.ndarray | None = None) -> np.ndarray:
