@@ -38,6 +38,8 @@ def seed_key(seed: int | None) -> tuple[int, int]:
         s >>= 64
         if s in (0, -1):
             break
+    if s == -1:  # a negative seed: its two's-complement words alone equal those of a positive one (-1 and 2**64 - 1)
+        key = mix64(key ^ 0x5EED ^ 0xD1CE)
     return int(seed), key
 
 

@@ -120,3 +120,11 @@ def test_rows_beyond_the_stream_are_an_error() -> None:
     with pytest.raises(InvalidCardsError, match="beyond the stream"):
         deal(1, "skat", seed=1, start=2**63)
     assert deal(1, "skat", seed=1, start=2**63 - 2).shape == (1, 4)
+
+
+def test_seed_keys_of_negative_seeds_are_their_own() -> None:
+    """A negative seed folds to the same 64-bit words as a positive one (-1 and 2**64 - 1); the sign is keyed too."""
+    seeds = [0, 1, -1, 2**64 - 1, -(2**64), 2**64, 2**128 - 1, -(2**128), -2, 2**64 - 2, 2**63, -(2**63)]
+    keys = [seed_key(s)[1] for s in seeds]
+    assert len(set(keys)) == len(seeds)
+    assert seed_key(7) == seed_key(7) and seed_key(-7) == seed_key(-7)
