@@ -24,6 +24,7 @@ from bitcards.skat.ids import (
     run_ids_to_ints,
 )
 from tests.naive import skat_id as naive
+from tests.skat_id.test_runs import random_run_arrays
 
 N = size(20_000_000, 2_000)
 N_B64 = size(2_000_000, 2_000)
@@ -173,21 +174,8 @@ _RUNS: dict[int, RunArrays] = {}
 
 
 def random_runs(n: int) -> RunArrays:
-    """``n`` random runs (random deals, fields and card orders; each player plays its hand once), built with NumPy."""
     if n not in _RUNS:
-        rng = np.random.default_rng(2026)
-        masks = deal(n, "skat", seed=2026)
-        bits = (masks[:, :3, None] >> np.arange(32, dtype=np.uint64)) & np.uint64(1)  # (n, 3, 32)
-        cards = np.argsort(-bits.astype(np.int8), axis=2, kind="stable")[:, :, :10]  # each hand's cards, ascending
-        tricks = np.ascontiguousarray(rng.permuted(cards, axis=2).transpose(0, 2, 1), dtype=np.int8)  # (n, 10, 3)
-        _RUNS[n] = RunArrays(
-            masks,
-            rng.integers(0, 73, (n, 3), dtype=np.uint8),
-            rng.integers(0, 32, (n, 2), dtype=np.uint8),
-            rng.integers(0, 6, n, dtype=np.uint8),
-            rng.integers(0, 2, (n, 4)).astype(bool),
-            tricks,
-        )
+        _RUNS[n] = random_run_arrays(n, seed=2026)
     return _RUNS[n]
 
 

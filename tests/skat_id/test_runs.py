@@ -98,6 +98,13 @@ def test_bulk_equals_scalar(sample: list[GameRun]) -> None:
 
 @settings(max_examples=50)
 @given(st.lists(runs(sorted_hands=True, with_tricks=False), min_size=1, max_size=8))
+def test_sorted_runs_without_tricks_match_the_reference(rs: list[GameRun]) -> None:
+    words = encode_runs(RunArrays.from_runs(rs))
+    assert run_ids_to_ints(words) == [naive_id(r) for r in rs]
+
+
+@settings(max_examples=50)
+@given(st.lists(runs(sorted_hands=True, with_tricks=True), min_size=1, max_size=8))
 def test_sorted_runs_match_the_reference(rs: list[GameRun]) -> None:
     words = encode_runs(RunArrays.from_runs(rs))
     assert run_ids_to_ints(words) == [naive_id(r) for r in rs]
@@ -272,6 +279,33 @@ def test_decode_agrees_with_scalar_on_corrupt_ids(sample: list[GameRun], check_p
     assert 0 < n_bad < len(words)
 
 
+@pytest.mark.parametrize("check_play", [True, False])
+def test_first_bad_row_of_mixed_batches(sample: list[GameRun], check_play: bool) -> None:
+    rng = np.random.default_rng(12)
+    valid = encode_runs(RunArrays.from_runs(sample))
+    ints_all = run_ids_to_ints(random_words(rng, valid, 40 * 25))
+    for b in range(40):
+        ints = ints_all[25 * b : 25 * (b + 1)]
+        first = None
+        for i, x in enumerate(ints):
+            try:
+                decode_run(x, check_play=check_play)
+            except CodecError as e:
+                first = f"row {i}: {e}"
+                break
+        words = ints_to_run_ids(ints)
+        texts = [base64.b64encode(id_to_bytes(x)).decode() for x in ints]
+        if first is None:
+            decode_runs(words, check_play=check_play)
+            assert (parse_run_ids(texts, check_play=check_play) == words).all()
+            continue
+        with pytest.raises(CodecError) as e:
+            decode_runs(words, check_play=check_play)
+        assert str(e.value) == first
+        with pytest.raises(CodecError, match=f"^{first[:6]}"):
+            parse_run_ids(texts, check_play=check_play)
+
+
 def test_decode_names_the_first_bad_row(sample: list[GameRun]) -> None:
     words = encode_runs(RunArrays.from_runs(sample[:10]))
     words[7, 3] |= np.uint64(1) << np.uint64(40)
@@ -304,3 +338,100 @@ def test_wide_values_still_name_the_first_bad_row() -> None:
     cols["kinds"][0] = 256 + 5
     with pytest.raises(InvalidCardsError, match="^row 0: game kind 261"):
         encode_runs(RunArrays(**cols))
+
+
+def random_run_arrays(n: int, seed: int) -> RunArrays:
+    """``n`` random runs (random deals, fields and card orders; each player plays its hand once), built with NumPy."""
+    from bitcards.deal import deal
+
+    rng = np.random.default_rng(seed)
+    masks = deal(n, "skat", seed=seed)
+    bits = (masks[:, :3, None] >> np.arange(32, dtype=np.uint64)) & np.uint64(1)  # (n, 3, 32)
+    cards = np.argsort(-bits.astype(np.int8), axis=2, kind="stable")[:, :, :10]  # each hand's cards, ascending
+    tricks = np.ascontiguousarray(rng.permuted(cards, axis=2).transpose(0, 2, 1), dtype=np.int8)  # (n, 10, 3)
+    tricks[rng.random(n) < 0.1] = -1  # some runs without tricks
+    return RunArrays(
+        masks,
+        rng.integers(0, 73, (n, 3), dtype=np.uint8),
+        rng.integers(0, 32, (n, 2), dtype=np.uint8),
+        rng.integers(0, 6, n, dtype=np.uint8),
+        rng.integers(0, 2, (n, 4)).astype(bool),
+        tricks,
+    )
+
+
+@pytest.mark.jit
+def test_parallel_build_equals_serial_chunks() -> None:
+    """Above PARALLEL_MIN_ROWS the parallel kernels run; rows must equal the serial build's, chunk by chunk."""
+    from bitcards.skat.ids.game import PARALLEL_MIN_ROWS
+
+    n = PARALLEL_MIN_ROWS + 3000
+    arrays = random_run_arrays(n, seed=3)
+    words = encode_runs(arrays)
+    chunks = [slice(k, min(n, k + 5000)) for k in range(0, n, 5000)]
+    serial = np.concatenate([encode_runs(RunArrays(*(getattr(arrays, c)[sl] for c in COLUMNS))) for sl in chunks])
+    assert (words == serial).all()
+    assert_same(decode_runs(words), arrays)
+    texts = format_run_ids(words)
+    assert texts == sum((format_run_ids(words[sl]) for sl in chunks), [])
+    assert (parse_run_ids(texts) == words).all()
+    assert run_ids_to_ints(words[:50]) == [encode_run(r) for r in arrays.to_runs()[:50]]
+    words[n - 7, 3] |= np.uint64(1) << np.uint64(50)
+    words[n - 2, 3] |= np.uint64(1) << np.uint64(50)
+    with pytest.raises(CodecError, match=f"^row {n - 7}: .*beyond bit 221"):
+        decode_runs(words)
+    bids = np.array(arrays.bids)
+    bids[n - 5, 1] = 80
+    with pytest.raises(InvalidCardsError, match=f"^row {n - 5}: bid of middle is 80"):
+        encode_runs(RunArrays(arrays.deals, bids, arrays.skat_cards, arrays.kinds, arrays.flags, arrays.tricks))
+
+
+def test_parse_odd_texts_name_the_first_bad_row() -> None:
+    with pytest.raises(CodecError, match="^row 0: run id '' is too short"):
+        parse_run_ids([""])
+    with pytest.raises(CodecError, match="^row 0: run id 'A' is too short"):
+        parse_run_ids(["A", "\u00e9"])
+    with pytest.raises(CodecError, match="^row 0: .*'!!!!' is not Base64"):
+        parse_run_ids(["!!!!", "AB\nCD"])
+    with pytest.raises(CodecError, match="^row 0: run id 'A' is too short"):
+        parse_run_ids(["A", b"x"])  # type: ignore[list-item]
+    with pytest.raises(CodecError, match="^row 1: .*not Base64"):
+        parse_run_ids([README_RUN_ID, "\u00e9\u00e9"])
+    with pytest.raises(CodecError, match="^row 1: .*not Base64"):
+        parse_run_ids([README_RUN_ID, "AB\nCD"])
+    with pytest.raises(TypeError, match="^row 1"):
+        parse_run_ids([README_RUN_ID, b"x"])  # type: ignore[list-item]
+    as_bytes = np.array([README_RUN_ID.encode(), b"AABQVVWqqvo="])
+    assert run_ids_to_ints(parse_run_ids(as_bytes)) == [naive_id(readme_run()), 0xFAAAAA5555500000]  # type: ignore[arg-type]
+    with pytest.raises(CodecError, match="^row 1: .*not Base64"):
+        parse_run_ids(np.array([README_RUN_ID.encode(), b"\xe9\xe9"]))  # type: ignore[arg-type]
+
+
+def test_none_columns_are_defaults() -> None:
+    arrays = RunArrays.from_runs([readme_run()] * 2)
+    given = encode_runs(RunArrays(arrays.deals, [[1, 0, 0]] * 2, None, None, None, None))  # type: ignore[arg-type]
+    zeros = encode_runs(RunArrays(arrays.deals, [[1, 0, 0]] * 2, np.zeros((2, 2), int), np.zeros(2, int),
+                                  np.zeros((2, 4), bool), np.full((2, 10, 3), -1)))
+    assert (given == zeros).all()
+    assert decode_runs(given).run(0) == GameRun(readme_run().game, (1, 0, 0))
+    with pytest.raises(InvalidCardsError, match="^row 1: bid of front is 99"):
+        encode_runs(RunArrays(arrays.deals, [[1, 0, 0], [99, 0, 0]], None, None, None, None))  # type: ignore[arg-type]
+    empty = RunArrays(np.empty((0, 4), np.uint64), [], [], [], [], [])  # type: ignore[arg-type]
+    assert encode_runs(empty).shape == (0, 4) and len(decode_runs(encode_runs(empty))) == 0
+
+
+def test_run_of_a_bad_row_raises() -> None:
+    arrays = RunArrays.from_runs([readme_run()])
+    with pytest.raises(InvalidCardsError, match="all -1 for a run without tricks"):
+        mutate(arrays, 0, "tricks", (0, 0), -1).run(0)
+    with pytest.raises(InvalidCardsError, match="trick 1: card 10 is not in the hand of front"):
+        mutate(arrays, 0, "tricks", (0, 0), 10).run(0)
+
+
+def test_word_and_int_input_types() -> None:
+    with pytest.raises(CodecError, match="non-negative 64-bit words"):
+        decode_runs([[-1, 0, 0, 0]])
+    with pytest.raises(TypeError, match="row 0: a run id is an int, got str"):
+        ints_to_run_ids(["123"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="row 1: a run id is an int, got float"):
+        ints_to_run_ids([1, 1.9])  # type: ignore[list-item]

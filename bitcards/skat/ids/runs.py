@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NoReturn
 
 import numba
 import numpy as np
@@ -38,7 +37,7 @@ from bitcards._bits import popcount, select_bit
 from bitcards._jit import njit, warmup_task
 from bitcards.errors import CodecError, InvalidCardsError
 from bitcards.skat.ids.codec import _line_bounds, b64_decode_rows, b64_encode_rows
-from bitcards.skat.ids.game import BatchKernel, Game, _hands_bad, _id_bad, as_ids, deal_id_mask, deal_masks
+from bitcards.skat.ids.game import STACKS, BatchKernel, Game, _hands_bad, _id_bad, as_ids, deal_id_mask, deal_masks
 from bitcards.skat.ids.run import BID_TABLE, GAME_KINDS, GameRun, decode_run, parse_run_id
 
 __all__ = ["RunArrays", "encode_runs", "decode_runs", "format_run_ids", "parse_run_ids", "run_ids_to_ints", "ints_to_run_ids"]
@@ -87,15 +86,15 @@ def _encode_runs_kernel(deals, bids, cards, kinds, flags, tricks, check_play, ou
         for j in range(3):
             v = bids[i, j]
             if v < 0 or v >= _N_BIDS:
-                b = np.uint8(2)
+                b = np.uint8(1)
             w1 |= _rev(v, 7) << np.uint64(7 * j)
         for j in range(2):
             v = cards[i, j]
             if v < 0 or v > 31:
-                b = np.uint8(3)
+                b = np.uint8(1)
             w1 |= _rev(v, 5) << np.uint64(21 + 5 * j)
         if kinds[i] < 0 or kinds[i] >= _N_KINDS:
-            b = np.uint8(4)
+            b = np.uint8(1)
         w1 |= _rev(kinds[i], 3) << np.uint64(31)
         for j in range(4):
             if flags[i, j]:
@@ -106,7 +105,7 @@ def _encode_runs_kernel(deals, bids, cards, kinds, flags, tricks, check_play, ou
             for t in range(10):
                 for j in range(3):
                     if tricks[i, t, j] != -1:
-                        b = np.uint8(5)
+                        b = np.uint8(1)
         else:
             hands = (f, m, r)
             for j in range(3):
@@ -115,7 +114,7 @@ def _encode_runs_kernel(deals, bids, cards, kinds, flags, tricks, check_play, ou
                 for t in range(10):
                     c = tricks[i, t, j]
                     if c < 0 or c > 31 or not (hand >> np.uint64(c)) & np.uint64(1):
-                        b = np.uint8(6)
+                        b = np.uint8(1)
                         c = 0
                     bit = np.uint64(1) << np.uint64(c)
                     played |= bit
@@ -126,9 +125,9 @@ def _encode_runs_kernel(deals, bids, cards, kinds, flags, tricks, check_play, ou
                     else:
                         thi |= nib << np.uint64(4 * (k - _NIBBLES_LO))
                 if check_play and played != hand:
-                    b = np.uint8(7)
+                    b = np.uint8(1)
             if tlo == 0 and thi == 0:
-                b = np.uint8(8)
+                b = np.uint8(1)
         out[i, 0] = deal_id_mask(f, m, r, s)
         out[i, 1] = w1 | (tlo << np.uint64(38))
         out[i, 2] = (tlo >> np.uint64(26)) | (thi << np.uint64(38))
@@ -153,18 +152,18 @@ def _decode_runs_kernel(words, check_play, deals, bids, cards, kinds, flags, tri
         for j in range(3):
             v = _field(w1, 7 * j, 7)
             if v >= _N_BIDS:
-                b = np.uint8(2)
+                b = np.uint8(1)
             bids[i, j] = v
         for j in range(2):
             cards[i, j] = _field(w1, 21 + 5 * j, 5)
         kind = _field(w1, 31, 3)
         if kind >= _N_KINDS:
-            b = np.uint8(4)
+            b = np.uint8(1)
         kinds[i] = kind
         for j in range(4):
             flags[i, j] = (w1 >> np.uint64(34 + j)) & np.uint64(1) != 0
         if w3 >> np.uint64(222 - 192) != 0:
-            b = np.uint8(9)
+            b = np.uint8(1)
         tlo = (w1 >> np.uint64(38)) | (w2 << np.uint64(26))
         thi = ((w2 >> np.uint64(38)) | (w3 << np.uint64(26))) & np.uint64(_THI_MASK)
         if tlo == 0 and thi == 0:
@@ -181,17 +180,17 @@ def _decode_runs_kernel(words, check_play, deals, bids, cards, kinds, flags, tri
                     else:
                         index = np.int64(_rev(thi >> np.uint64(4 * (k - _NIBBLES_LO)), 4))
                     if index > 9:
-                        b = np.uint8(6)
+                        b = np.uint8(1)
                         tricks[i, t, j] = -1
                     else:
                         tricks[i, t, j] = select_bit(hand, index)
                         played |= 1 << index
                 if check_play and played != 0x3FF:
-                    b = np.uint8(7)
+                    b = np.uint8(1)
         bad[i] = b
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class RunArrays:
     """Game runs as columns: row ``i`` of every array is run ``i`` (see the module docstring)."""
 
@@ -224,18 +223,29 @@ class RunArrays:
         )
 
     def run(self, i: int, *, check_play: bool = True) -> GameRun:
-        """Row ``i`` as a :class:`GameRun` (hands in card order, so trick indices are positions in them)."""
-        game = Game.from_masks([int(v) for v in self.deals[i]])
+        """Row ``i`` as a :class:`GameRun` (hands in card order, so trick indices are positions in them).
+
+        Raises :class:`InvalidCardsError` if the row is not a run, as :func:`encode_runs` would.
+        """
+        game = Game.from_masks([int(v) for v in np.asarray(self.deals)[i]])
         hands = (game.front, game.middle, game.rear)
-        tricks = () if self.tricks[i, 0, 0] < 0 else tuple(
-            tuple(hands[j].index(int(c)) for j, c in enumerate(trick)) for trick in self.tricks[i]
-        )
-        hand, ouvert, hand_announced, ouvert_announced = (bool(v) for v in self.flags[i])
+        cards = [[int(c) for c in trick] for trick in np.asarray(self.tricks)[i]]
+        tricks: tuple[tuple[int, ...], ...] = ()
+        if any(c < 0 for trick in cards for c in trick):
+            if any(c != -1 for trick in cards for c in trick):
+                raise InvalidCardsError("tricks must be 10 x 3 card numbers, or all -1 for a run without tricks")
+        else:
+            for t, trick in enumerate(cards):
+                for j, c in enumerate(trick):
+                    if c not in hands[j]:
+                        raise InvalidCardsError(f"trick {t + 1}: card {c} is not in the hand of {STACKS[j]}")
+            tricks = tuple(tuple(hands[j].index(c) for j, c in enumerate(trick)) for trick in cards)
+        hand, ouvert, hand_announced, ouvert_announced = (bool(v) for v in np.asarray(self.flags)[i])
         return GameRun(
             game,
-            tuple(int(v) for v in self.bids[i]),  # type: ignore[arg-type]
-            tuple(int(v) for v in self.skat_cards[i]),  # type: ignore[arg-type]
-            int(self.kinds[i]),
+            tuple(int(v) for v in np.asarray(self.bids)[i]),  # type: ignore[arg-type]
+            tuple(int(v) for v in np.asarray(self.skat_cards)[i]),  # type: ignore[arg-type]
+            int(np.asarray(self.kinds)[i]),
             hand=hand,
             ouvert=ouvert,
             hand_announced=hand_announced,
@@ -257,6 +267,8 @@ def _column(a: object, name: str, shape: tuple[int, ...], default: int = 0) -> n
     if a is None:
         return np.full(shape, default, dtype=np.int8)
     arr = np.asarray(a)
+    if arr.size == 0 and shape[0] == 0:  # no rows: ``[]`` reads as float64 of shape (0,)
+        arr = np.empty(shape, dtype=np.int8)
     if arr.dtype == bool and name != "flags":
         raise InvalidCardsError(f"{name} must be integers, got booleans")
     if arr.dtype.kind not in "biu":
@@ -274,7 +286,8 @@ def encode_runs(runs: RunArrays, *, check_play: bool = True, out: np.ndarray | N
     Row ``i`` equals :func:`~bitcards.skat.ids.encode_run` of ``runs.run(i)`` split into words. The
     first row that is not a representable run raises :class:`InvalidCardsError` naming it and why
     (as :class:`GameRun` says it). ``check_play=False`` allows tricks that play a card more than once.
-    ``out`` reuses a buffer.
+    A column given as ``None`` is the default: zeros, and no tricks. The tricks column needs a signed
+    dtype to hold -1. ``out`` reuses a buffer.
 
     >>> from bitcards.skat.ids import decode_deals, encode_deal
     >>> deals = decode_deals([encode_deal([0x3FF, 0xFFC00, 0x3FF00000, 0xC0000000])] * 2)
@@ -292,44 +305,23 @@ def encode_runs(runs: RunArrays, *, check_play: bool = True, out: np.ndarray | N
     if deals.ndim != 2 or deals.shape[1] != 4:
         raise InvalidCardsError(f"deals must have shape (n, 4) (front, middle, rear, skat), got {deals.shape}")
     n = deals.shape[0]
-    bids = _column(runs.bids, "bids", (n, 3))
-    cards = _column(runs.skat_cards, "skat_cards", (n, 2))
-    kinds = _column(runs.kinds, "kinds", (n,))
-    flags = _column(runs.flags, "flags", (n, 4)) != 0
-    tricks = _column(runs.tricks, "tricks", (n, 10, 3), -1)
+    shapes = {"bids": (n, 3), "skat_cards": (n, 2), "kinds": (n,), "flags": (n, 4), "tricks": (n, 10, 3)}
+    given = {name: getattr(runs, name) for name in shapes}
+    cols = {name: _column(a, name, shapes[name], -1 if name == "tricks" else 0) for name, a in given.items()}
     res = _words_out(out, n)
     bad = np.empty(n, dtype=np.uint8)
-    _encode_runs_kernel(n, deals, bids, cards, kinds, flags, tricks, bool(check_play), res, bad)
+    _encode_runs_kernel(n, deals, cols["bids"], cols["skat_cards"], cols["kinds"], cols["flags"] != 0, cols["tricks"],
+                        bool(check_play), res, bad)
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
-        raise InvalidCardsError(f"row {i}: {_explain_encode(runs, i, check_play)}", row=i)
+        # the reason in GameRun's words, from the values as given (the kernel saw them narrowed)
+        shown = RunArrays(deals, **{name: cols[name] if a is None else a for name, a in given.items()})
+        try:
+            shown.run(i, check_play=check_play)
+        except InvalidCardsError as e:
+            raise InvalidCardsError(f"row {i}: {e}", row=i) from None
+        raise InvalidCardsError(f"row {i}: not a representable run", row=i)  # pragma: no cover - kernel and GameRun agree
     return res
-
-
-def _explain_encode(runs: RunArrays, i: int, check_play: bool) -> str:
-    """Why row ``i`` cannot be encoded, in :class:`GameRun`'s words."""
-    masks = [int(v) for v in np.asarray(runs.deals)[i]]
-    try:
-        game = Game.from_masks(masks)
-    except InvalidCardsError as e:
-        return str(e)
-    tricks = np.asarray(runs.tricks)[i]
-    hands = (game.front, game.middle, game.rear)
-    if (tricks < 0).any():
-        if not (tricks == -1).all():
-            return "tricks must be 10 x 3 card numbers, or all -1 for a run without tricks"
-    else:
-        for t, trick in enumerate(tricks):
-            for j, c in enumerate(trick):
-                if int(c) not in hands[j]:
-                    who = ("front", "middle", "rear")[j]
-                    return f"trick {t + 1}: card {int(c)} is not in the hand of {who}"
-    try:
-        arrays = RunArrays(runs.deals, runs.bids, runs.skat_cards, runs.kinds, runs.flags, runs.tricks)
-        arrays.run(i, check_play=check_play)
-    except InvalidCardsError as e:
-        return str(e)
-    return "not a representable run"  # pragma: no cover - kernel and GameRun agree
 
 
 def _words_out(out: np.ndarray | None, n: int) -> np.ndarray:
@@ -341,7 +333,10 @@ def _words_out(out: np.ndarray | None, n: int) -> np.ndarray:
 
 
 def _as_words(words: object) -> np.ndarray:
-    w = as_ids(words, "run ids")
+    try:
+        w = as_ids(words, "run id words")
+    except InvalidCardsError as e:
+        raise CodecError(f"run ids are non-negative 64-bit words: {e}") from None
     if w.ndim != 2 or w.shape[1] != 4:
         raise CodecError(f"run ids must have shape (n, 4) (four 64-bit words each), got {w.shape}")
     return w
@@ -350,8 +345,9 @@ def _as_words(words: object) -> np.ndarray:
 def decode_runs(words: object, *, check_play: bool = True) -> RunArrays:
     """:class:`RunArrays` of ``(n, 4)`` run-id words; the first id that is not a run raises :class:`CodecError`.
 
-    Tricks come back as card numbers (all ``-1`` for a run without tricks). ``check_play=False``
-    accepts tricks that do not play every card exactly once, as :func:`~bitcards.skat.ids.decode_run` does.
+    Columns come back as ``uint64`` deals, ``uint8`` bids, skat cards and kinds, ``bool`` flags and
+    ``int8`` tricks: card numbers, all ``-1`` for a run without tricks. ``check_play=False`` accepts
+    tricks that do not play every card exactly once, as :func:`~bitcards.skat.ids.decode_run` does.
 
     >>> decode_runs(np.zeros((1, 4), dtype=np.uint64))
     Traceback (most recent call last):
@@ -398,6 +394,8 @@ def ints_to_run_ids(ids: Iterable[int]) -> np.ndarray:
     """Python-int run ids (as :func:`~bitcards.skat.ids.encode_run` returns) as ``(n, 4)`` words."""
     rows = []
     for i, x in enumerate(ids):
+        if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+            raise TypeError(f"row {i}: a run id is an int, got {type(x).__name__}")
         v = int(x)
         if v < 0 or v >> 256:
             raise CodecError(f"row {i}: a run id is a non-negative integer below 2**256, got {v}")
@@ -409,14 +407,15 @@ def format_run_ids(words: object, *, check: bool = True) -> list[str]:
     """Base64 run ids (Java's ``computeId()``) of ``(n, 4)`` words, without a Python loop per id.
 
     A Numba kernel writes every id's padded Base64 into one newline-separated buffer, which one
-    ``decode().split()`` turns into strings. With ``check`` the ids are validated first (:func:`decode_runs`).
+    ``decode().split()`` turns into strings. With ``check`` the ids are validated first as any stored
+    run (:func:`decode_runs` with ``check_play=False``, the form :func:`~bitcards.skat.ids.format_run_id` writes).
 
     >>> format_run_ids(np.array([[0xFAAAAA5555500000, 0, 0, 0]], dtype=np.uint64))
     ['AABQVVWqqvo=']
     """
     w = _as_words(words)
     if check:
-        decode_runs(w, check_play=False)  # any stored run, as format_run_id writes it
+        decode_runs(w, check_play=False)
     return b64_encode_rows(w)
 
 
@@ -424,8 +423,9 @@ def parse_run_ids(texts: Iterable[str] | Sequence[str], *, check_play: bool = Tr
     """``(n, 4)`` words of Base64 run ids, read as :func:`~bitcards.skat.ids.parse_run_id` reads one.
 
     The texts are joined into one buffer and decoded by a Numba kernel (Java's Base64 rules), then
-    validated in one more kernel pass (:func:`decode_runs`); no Python loop per id. The first bad id
-    raises :class:`CodecError` naming its row and the reason.
+    validated in one more kernel pass (:func:`decode_runs`): Python only checks each is an ASCII
+    ``str`` and joins them. A NumPy bytes array (``S`` dtype) works too. The first bad id raises
+    :class:`CodecError` naming its row and the reason.
 
     >>> [hex(v) for v in parse_run_ids(["AABQVVWqqvo=", "AABQVVWqqvpAAOD9Ag=="])[:, 1]]
     ['0x0', '0x2fde00040']
@@ -434,18 +434,20 @@ def parse_run_ids(texts: Iterable[str] | Sequence[str], *, check_play: bool = Tr
     ...
     bitcards.errors.CodecError: row 1: run id 'AABQ VVWqqvo=' is not Base64: character ' ' at position 5 ...
     """
-    items = texts if isinstance(texts, list) else list(texts)
+    if isinstance(texts, np.ndarray) and texts.dtype.kind == "S":
+        items: list[object] = [t.decode("latin-1") for t in texts.reshape(-1).tolist()]
+    else:
+        items = texts if isinstance(texts, list) else list(texts)
     n = len(items)
     if n == 0:
         return np.empty((0, 4), dtype=np.uint64)
-    if not all(isinstance(t, str) for t in items):
-        i = next(i for i, t in enumerate(items) if not isinstance(t, str))
-        raise TypeError(f"row {i}: run id must be a str, got {type(items[i]).__name__}")
-    joined = "\n".join(items)
-    raw = joined.encode("ascii") if joined.isascii() else b""
-    if not raw or raw.count(b"\n") != n - 1:  # non-ASCII text, or a line break inside an id: one by one
-        bad_rows = [i for i, t in enumerate(items) if not t.isascii() or "\n" in t]
-        _raise_parse_error(items, bad_rows[0], check_play)
+    odd = next((i for i, t in enumerate(items) if not isinstance(t, str) or not t.isascii() or "\n" in t), None)
+    if odd is not None:  # not one line of ASCII: it is bad, but an earlier row may be bad first
+        for i in range(odd + 1):
+            _raise_parse_error(items, i, check_play, only_if_bad=True)
+    raw = "\n".join(items).encode("ascii")  # type: ignore[arg-type]
+    if not raw:  # one empty text
+        _raise_parse_error(items, 0, check_play)
     buf = np.frombuffer(raw, dtype=np.uint8)
     starts, ends = _line_bounds(buf, n)
     words, bad = b64_decode_rows(buf, starts, ends, 4)
@@ -455,13 +457,15 @@ def parse_run_ids(texts: Iterable[str] | Sequence[str], *, check_play: bool = Tr
     return words
 
 
-def _raise_parse_error(items: Sequence[object], i: int, check_play: bool) -> NoReturn:
-    """Raise :func:`~bitcards.skat.ids.parse_run_id`'s error for row ``i``, naming the row."""
+def _raise_parse_error(items: Sequence[object], i: int, check_play: bool, only_if_bad: bool = False) -> None:
+    """Raise :func:`~bitcards.skat.ids.parse_run_id`'s error for row ``i``, naming the row (``only_if_bad``:
+    return quietly if the row is good)."""
     try:
         parse_run_id(items[i], check_play=check_play)  # type: ignore[arg-type]
     except (CodecError, TypeError) as e:
         raise type(e)(f"row {i}: {e}") from None
-    raise CodecError(f"row {i}: run id {items[i]!r} is not valid")  # pragma: no cover - parse_run_id agrees
+    if not only_if_bad:
+        raise CodecError(f"row {i}: run id {items[i]!r} is not valid")  # pragma: no cover - parse_run_id agrees
 
 
 @warmup_task
