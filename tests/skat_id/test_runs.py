@@ -401,6 +401,8 @@ def test_parse_odd_texts_name_the_first_bad_row() -> None:
         parse_run_ids([README_RUN_ID, "AB\nCD"])
     with pytest.raises(TypeError, match="^row 1"):
         parse_run_ids([README_RUN_ID, b"x"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="^row 0"):
+        parse_run_ids([b"AABQVVWqqvo="])  # type: ignore[list-item]
     as_bytes = np.array([README_RUN_ID.encode(), b"AABQVVWqqvo="])
     assert run_ids_to_ints(parse_run_ids(as_bytes)) == [naive_id(readme_run()), 0xFAAAAA5555500000]  # type: ignore[arg-type]
     with pytest.raises(CodecError, match="^row 1: .*not Base64"):

@@ -441,11 +441,15 @@ def parse_run_ids(texts: Iterable[str] | Sequence[str], *, check_play: bool = Tr
     n = len(items)
     if n == 0:
         return np.empty((0, 4), dtype=np.uint64)
-    odd = next((i for i, t in enumerate(items) if not isinstance(t, str) or not t.isascii() or "\n" in t), None)
-    if odd is not None:  # not one line of ASCII: it is bad, but an earlier row may be bad first
-        for i in range(odd + 1):
+    try:
+        joined = "\n".join(items)  # type: ignore[arg-type]
+    except TypeError:
+        joined = ""
+    if not joined.isascii() or joined.count("\n") != n - 1:  # a text that is not one line of ASCII, or not a str
+        odd = next(i for i, t in enumerate(items) if not isinstance(t, str) or not t.isascii() or "\n" in t)
+        for i in range(odd + 1):  # it is bad, but an earlier row may be bad first
             _raise_parse_error(items, i, check_play, only_if_bad=True)
-    raw = "\n".join(items).encode("ascii")  # type: ignore[arg-type]
+    raw = joined.encode("ascii")
     if not raw:  # one empty text
         _raise_parse_error(items, 0, check_play)
     buf = np.frombuffer(raw, dtype=np.uint8)
