@@ -107,3 +107,24 @@ def warn(message: str) -> None:
 
 def report_bad(message: str) -> None:
     sys.stderr.write(f"bitcards: error: {message}\n")
+
+
+class BadInput:
+    """The bad rows of a bulk command: without --keep-going the first one stops the command; with it,
+    each is one line on stderr and the exit code (:meth:`rc`) becomes 2."""
+
+    def __init__(self, keep_going: bool) -> None:
+        self.keep_going = keep_going
+        self.count = 0
+
+    def __call__(self, e: BitcardsError, message: str | None = None) -> None:
+        """Report ``e`` (as ``message`` if given, e.g. with the record it belongs to)."""
+        if not self.keep_going:
+            if message is None:
+                raise e
+            raise type(e)(message) from None
+        self.count += 1
+        report_bad(str(e) if message is None else message)
+
+    def rc(self) -> int:
+        return 2 if self.count else 0

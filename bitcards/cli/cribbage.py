@@ -9,13 +9,13 @@ import numpy as np
 
 from bitcards.cli._common import (
     ArgumentParser,
+    BadInput,
     UserError,
     add_json,
     add_keep_going,
     emit_json,
     input_lines,
     open_input,
-    report_bad,
     utf8_error,
     warn,
 )
@@ -97,7 +97,7 @@ def run_score(args: argparse.Namespace) -> int:
 
     stream = open_input(args.file)
     out = sys.stdout
-    bad = 0
+    bad = BadInput(args.keep_going)
     crib = bool(args.crib)
     try:
         for lineno, text in input_lines(stream):
@@ -109,10 +109,7 @@ def run_score(args: argparse.Namespace) -> int:
             try:
                 bits, notes = _parse_line(text, lineno)
             except BitcardsError as e:
-                if not args.keep_going:
-                    raise
-                report_bad(str(e))
-                bad += 1
+                bad(e)
                 continue
             for note in notes:
                 warn(note)
@@ -143,7 +140,7 @@ def run_score(args: argparse.Namespace) -> int:
     finally:
         if stream is not sys.stdin:
             stream.close()
-    return 2 if bad else 0
+    return bad.rc()
 
 
 # --- discard -------------------------------------------------------------------

@@ -7,12 +7,12 @@ import sys
 
 from bitcards.cli._common import (
     ArgumentParser,
+    BadInput,
     add_json,
     add_keep_going,
     emit_json,
     input_lines,
     open_input,
-    report_bad,
     utf8_error,
 )
 from bitcards.errors import BitcardsError, InvalidCardsError
@@ -30,7 +30,7 @@ def _check(args: argparse.Namespace) -> int:
 
         parse_contract(default)  # a bad --game is an error even before any record
     any_illegal = False
-    any_bad = False
+    bad = BadInput(args.keep_going)
     n = 0
     with open_input(args.file) as stream:
         for block in split_records(input_lines(stream)):
@@ -43,11 +43,7 @@ def _check(args: argparse.Namespace) -> int:
                 code, rec = parse_block(block, default)
                 verdict = check(rec, code)
             except BitcardsError as e:
-                msg = f"record {n} (line {block[0][0]}): {e}"
-                if not args.keep_going:
-                    raise type(e)(msg) from None
-                report_bad(msg)
-                any_bad = True
+                bad(e, f"record {n} (line {block[0][0]}): {e}")
                 continue
             any_illegal |= not verdict.legal
             if args.json:
@@ -56,9 +52,7 @@ def _check(args: argparse.Namespace) -> int:
                 sys.stdout.write(f"{verdict}\n")
     if n == 0:
         raise InvalidCardsError("no record in the input (nine lines of four cards, records separated by blank lines)")
-    if any_bad:
-        return 2
-    return 1 if any_illegal else 0
+    return bad.rc() or (1 if any_illegal else 0)
 
 
 #: games generated per batch by ``jass play``: the output streams, so any ``-n`` runs in bounded memory

@@ -21,13 +21,13 @@ from typing import Any, TypeVar
 
 from bitcards.cli._common import (
     ArgumentParser,
+    BadInput,
     UserError,
     add_json,
     add_keep_going,
     emit_json,
     input_lines,
     open_input,
-    report_bad,
     utf8_error,
 )
 from bitcards.errors import BitcardsError, CodecError, ParseError
@@ -182,24 +182,12 @@ def _check_length(args: argparse.Namespace) -> None:
         raise UserError("--length is only for decimal ids (--decimal)")
 
 
-class _Bad:
-    """Counts bad inputs; without --keep-going the first one stops the command."""
+class _Bad(BadInput):
+    """:class:`BadInput`, each message led by where the bad input is (a line, an argument) unless it says so itself."""
 
-    def __init__(self, keep_going: bool) -> None:
-        self.keep_going = keep_going
-        self.count = 0
-
-    def __call__(self, label: str, e: BitcardsError) -> None:
+    def __call__(self, label: str, e: BitcardsError) -> None:  # type: ignore[override]
         msg = str(e)
-        if not msg.startswith(("line ", "run starting")):
-            msg = f"{label}: {msg}"
-        if not self.keep_going:
-            raise type(e)(msg)
-        self.count += 1
-        report_bad(msg)
-
-    def rc(self) -> int:
-        return 2 if self.count else 0
+        super().__call__(e, msg if msg.startswith(("line ", "run starting")) else f"{label}: {msg}")
 
 
 # --- the two commands, for deals and for runs -------------------------------------------

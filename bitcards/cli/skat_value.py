@@ -6,13 +6,13 @@ import argparse
 import sys
 
 from bitcards.cli._common import (
+    BadInput,
     UserError,
     add_json,
     add_keep_going,
     emit_json,
     numbered_lines,
     open_input,
-    report_bad,
     warn,
 )
 from bitcards.errors import BitcardsError
@@ -96,7 +96,7 @@ def run_bid(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(f"{r}\n")
         return 0
-    bad = 0
+    bad = BadInput(args.keep_going)
     stream = open_input(args.file)
     n = seen = 0
     try:
@@ -108,10 +108,7 @@ def run_bid(args: argparse.Namespace) -> int:
             try:
                 mask = parse_mask(text, "skat", count=10, line=n, notes=notes)
             except BitcardsError as e:
-                if not args.keep_going:
-                    raise
-                report_bad(str(e))
-                bad += 1
+                bad(e)
                 continue
             for note in notes:
                 warn(note)
@@ -128,7 +125,7 @@ def run_bid(args: argparse.Namespace) -> int:
             stream.close()
     if not seen:
         raise UserError(f"no hand in {args.file or 'stdin'}: give the 10 cards as arguments, or one hand per line")
-    return 2 if bad else 0
+    return bad.rc()
 
 
 def run_value(args: argparse.Namespace) -> int:
