@@ -211,3 +211,13 @@ def test_serial_and_parallel_builds_have_their_own_cache_entries() -> None:
     ser = getattr(_encode_kernel.serial, "py_func", _encode_kernel.serial)
     assert ser.__qualname__ != par.__qualname__
     assert ser.__code__.co_code == par.__code__.co_code  # the same rule, compiled twice
+
+
+def test_id_arrays_must_be_one_dimensional() -> None:
+    """Every batch function over deal ids names a 2-d input (deal_id_flags used to fail inside Numba's typing)."""
+    from bitcards.errors import CodecError
+    from bitcards.skat.ids import check_deal_ids, deal_id_flags, decode_deals, format_deal_ids
+
+    for fn in (check_deal_ids, deal_id_flags, decode_deals, format_deal_ids):
+        with pytest.raises(CodecError, match=r"ids must be 1-dimensional, got shape \(2, 2\)"):
+            fn([[1, 2], [3, 4]])

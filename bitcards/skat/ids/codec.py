@@ -43,7 +43,7 @@ import numpy as np
 
 from bitcards._jit import njit, warmup_task
 from bitcards.errors import CodecError
-from bitcards.skat.ids.game import BatchKernel, _id_bad, as_ids, check_deal_ids, explain_deal_id
+from bitcards.skat.ids.game import BatchKernel, _id_bad, _id_vector, check_deal_ids, explain_deal_id
 
 __all__ = [
     "id_to_bytes",
@@ -505,9 +505,7 @@ def format_deal_ids(ids: object, *, check: bool = True, as_array: bool = False) 
     >>> format_deal_ids([0xFAAAAA5555500000, 0x55555AAAAAF], as_array=True)
     array([b'AABQVVWqqvo=', b'r6qqVVUF'], dtype='|S12')
     """
-    x = as_ids(ids, "ids")
-    if x.ndim != 1:
-        raise CodecError(f"ids must be 1-dimensional, got shape {x.shape}")
+    x = _id_vector(ids)
     if check:
         check_deal_ids(x)
     n = x.shape[0]

@@ -436,16 +436,25 @@ def decode_deals(ids: object, *, check: bool = True, out: np.ndarray | None = No
     ...
     bitcards.errors.CodecError: row 1: deal id 0x3 is not a deal: card 11 (RX) would be the 11th card of front
     """
-    x = as_ids(ids, "ids")
-    if x.ndim != 1:
-        raise CodecError(f"ids must be 1-dimensional, got shape {x.shape}")
+    x = _id_vector(ids)
     res = _out(out, (x.shape[0], 4))
     bad = np.empty(_n_chunks(x.shape[0]), dtype=np.int64)
     _decode_kernel(x.shape[0], x, res, bad)
     if check and bad.any():
-        i = int(np.flatnonzero(deal_id_flags(x))[0])
-        raise CodecError(f"row {i}: deal id {int(x[i]):#x} is not a deal: {explain_deal_id(int(x[i]))}")
+        _raise_first_bad_id(x)
     return res
+
+
+def _id_vector(ids: object) -> np.ndarray:
+    x = as_ids(ids, "ids")
+    if x.ndim != 1:
+        raise CodecError(f"ids must be 1-dimensional, got shape {x.shape}")
+    return x
+
+
+def _raise_first_bad_id(x: np.ndarray) -> None:
+    i = int(np.flatnonzero(deal_id_flags(x))[0])
+    raise CodecError(f"row {i}: deal id {int(x[i]):#x} is not a deal: {explain_deal_id(int(x[i]))}")
 
 
 def check_deal_ids(ids: object) -> None:
@@ -457,14 +466,11 @@ def check_deal_ids(ids: object) -> None:
     ...
     bitcards.errors.CodecError: row 1: deal id 0xff is not a deal: card 2 (S9) would be the 3rd card of skat
     """
-    x = as_ids(ids, "ids")
-    if x.ndim != 1:
-        raise CodecError(f"ids must be 1-dimensional, got shape {x.shape}")
+    x = _id_vector(ids)
     bad = np.empty(_n_chunks(x.shape[0]), dtype=np.int64)
     _check_ids_kernel(x.shape[0], x, bad)
     if bad.any():
-        i = int(np.flatnonzero(deal_id_flags(x))[0])
-        raise CodecError(f"row {i}: deal id {int(x[i]):#x} is not a deal: {explain_deal_id(int(x[i]))}")
+        _raise_first_bad_id(x)
 
 
 def deal_flags(masks: object) -> np.ndarray:
@@ -487,7 +493,7 @@ def deal_id_flags(ids: object) -> np.ndarray:
     >>> deal_id_flags([0xFAAAAA5555500000, 0]).tolist()
     [0, 4]
     """
-    x = as_ids(ids, "ids")
+    x = _id_vector(ids)
     flags = np.empty(x.shape[0], dtype=np.uint8)
     _id_flags_kernel(x.shape[0], x, flags)
     return flags
