@@ -72,6 +72,22 @@ _NIBBLES_LO = 16
 _THI_MASK = (1 << (4 * (30 - _NIBBLES_LO))) - 1
 
 
+@njit(inline="always")
+def _with_nibble(tlo, thi, k, nib):  # type: ignore[no-untyped-def]
+    """The accumulators with nibble ``k`` (0-29) of the trick stream set to ``nib``."""
+    if k < _NIBBLES_LO:
+        return tlo | (nib << np.uint64(4 * k)), thi
+    return tlo, thi | (nib << np.uint64(4 * (k - _NIBBLES_LO)))
+
+
+@njit(inline="always")
+def _nibble(tlo, thi, k):  # type: ignore[no-untyped-def]
+    """Nibble ``k`` (0-29) of the trick stream (as stored: most significant bit first)."""
+    if k < _NIBBLES_LO:
+        return (tlo >> np.uint64(4 * k)) & np.uint64(15)
+    return (thi >> np.uint64(4 * (k - _NIBBLES_LO))) & np.uint64(15)
+
+
 @BatchKernel
 def _encode_runs_kernel(deals, bids, cards, kinds, flags, tricks, check_play, out, bad):  # type: ignore[no-untyped-def]
     for i in numba.prange(deals.shape[0]):
@@ -118,12 +134,7 @@ def _encode_runs_kernel(deals, bids, cards, kinds, flags, tricks, check_play, ou
                         c = 0
                     bit = np.uint64(1) << np.uint64(c)
                     played |= bit
-                    nib = _rev(popcount(hand & (bit - np.uint64(1))), 4)
-                    k = 3 * t + j
-                    if k < _NIBBLES_LO:
-                        tlo |= nib << np.uint64(4 * k)
-                    else:
-                        thi |= nib << np.uint64(4 * (k - _NIBBLES_LO))
+                    tlo, thi = _with_nibble(tlo, thi, 3 * t + j, _rev(popcount(hand & (bit - np.uint64(1))), 4))
                 if check_play and played != hand:
                     b = np.uint8(1)
             if tlo == 0 and thi == 0:
@@ -174,11 +185,7 @@ def _decode_runs_kernel(words, check_play, deals, bids, cards, kinds, flags, tri
                 hand = hands[j]
                 played = 0
                 for t in range(10):
-                    k = 3 * t + j
-                    if k < _NIBBLES_LO:
-                        index = np.int64(_rev(tlo >> np.uint64(4 * k), 4))
-                    else:
-                        index = np.int64(_rev(thi >> np.uint64(4 * (k - _NIBBLES_LO)), 4))
+                    index = np.int64(_rev(_nibble(tlo, thi, 3 * t + j), 4))
                     if index > 9:
                         b = np.uint8(1)
                         tricks[i, t, j] = -1
