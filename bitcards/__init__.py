@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from bitcards import _parallel  # noqa: F401  (sets the threads' wait policy before any kernel runs)
 from bitcards._version import __version__
 from bitcards.batch import (
     cards_to_masks,
@@ -21,7 +22,9 @@ from bitcards.batch import (
 )
 from bitcards.cardset import CardSet
 from bitcards.deal import DEAL_SPECS, deal
+from bitcards.engine import GameRecord, GameState, new_game, playout, replay
 from bitcards.errors import BitcardsError, CodecError, IllegalPlayError, InvalidCardsError, ParseError
+from bitcards.games import GAMES, GameSpec, get_game
 from bitcards.layouts import EUCHRE, FRENCH, JASS, SKAT, Layout, get_layout
 from bitcards.notation import format_card, format_cards, parse_card, parse_cards, parse_mask
 
@@ -54,10 +57,18 @@ __all__ = [
     "IllegalPlayError",
     "warmup",
     "GAME_MODULES",
+    "GAMES",
+    "GameSpec",
+    "get_game",
+    "GameState",
+    "GameRecord",
+    "new_game",
+    "playout",
+    "replay",
 ]
 
 #: game packages, imported by :func:`warmup` and the CLI
-GAME_MODULES = ("skat", "jass", "euchre", "cribbage")
+GAME_MODULES = tuple(GAMES)
 
 
 def warmup() -> int:

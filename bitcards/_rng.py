@@ -17,7 +17,7 @@ import secrets
 
 import numpy as np
 
-from bitcards._bits import mix64
+from bitcards._bits import mix64, mulhi64
 from bitcards._jit import njit
 
 GAMMA = np.uint64(0x9E3779B97F4A7C15)
@@ -54,3 +54,21 @@ def next_u64(state):  # type: ignore[no-untyped-def]
     """One SplitMix64 step: ``(new_state, output)``."""
     s = np.uint64(state) + GAMMA
     return s, mix64(s)
+
+
+#: Lemire's rejection threshold ``2**64 mod k`` for a uniform draw in [0, k)
+_THRESH = np.array([0] + [(1 << 64) % k for k in range(1, 65)], dtype=np.uint64)
+
+
+@njit(inline="always")
+def draw_state(state, k):  # type: ignore[no-untyped-def]
+    """``(state, j)``: a uniform ``j`` in ``[0, k)`` (``1 <= k <= 64``) and the stream's next state.
+
+    Lemire's multiply-high method on one 64-bit output, with exact rejection (the
+    low half below ``2**64 mod k``), so every value is exactly equally likely.
+    """
+    while True:
+        state, x = next_u64(state)
+        hi, lo = mulhi64(x, np.uint64(k))
+        if lo >= _THRESH[k]:
+            return state, np.int64(hi)

@@ -18,17 +18,16 @@ from collections.abc import Iterator
 import numba
 import numpy as np
 
-from bitcards._bits import ctz, mulhi64, popcount, select_mask
+from bitcards._bits import ctz, popcount, select_mask
 from bitcards._jit import JIT_DISABLED, njit, warmup_task
-from bitcards._rng import next_u64, row_state
+from bitcards._rng import draw_state as _draw
+from bitcards._rng import row_state
 from bitcards.jass.rules import KEY, LAST_TRICK_BONUS, POINTS, SUIT_OF, _legal_after, contenders, follow_mask, key_among
 
 MALFORMED = -2
 #: below this many rows a call runs on one thread: waking the pool costs more than it saves
 SERIAL_ROWS = 2048
 _FULL = np.uint64((1 << 36) - 1)
-#: Lemire's rejection threshold 2**64 mod k for a uniform draw in [0, k)
-_THRESH = np.array([0] + [(1 << 64) % k for k in range(1, 37)], dtype=np.uint64)
 
 
 @contextlib.contextmanager
@@ -191,60 +190,6 @@ def legal_kernel(hands, tricks, contracts, out):  # type: ignore[no-untyped-def]
         while k < tricks.shape[1] and tricks[i, k] >= 0:
             k += 1
         out[i] = _legal_after(hands[i], tricks[i], k, np.int64(contracts[i]))
-
-
-@njit(inline="always")
-def _draw(state, k):  # type: ignore[no-untyped-def]
-    """A uniform draw in [0, k): ``(state, j)``.
-
-    Lemire's multiply-high method on one 64-bit output, with exact rejection
-    (the low half below ``2**64 mod k``; for k <= 36 that is rarer than 1 in 2**58).
-    """
-    while True:
-        state, x = next_u64(state)
-        hi, lo = mulhi64(x, np.uint64(k))
-        if lo >= _THRESH[k]:
-            return state, np.int64(hi)
-
-
-@njit(inline="always")
-def _choose(allowed, state):  # type: ignore[no-untyped-def]
-    """One card uniform among ``allowed`` (no draw when there is only one)."""
-    n_allowed = popcount(allowed)
-    if n_allowed == 1:
-        return allowed, state
-    state, r = _draw(state, n_allowed)
-    return select_mask(allowed, r), state
-
-
-@njit(parallel=True)
-def play_kernel(deals, contracts, key, start, out):  # type: ignore[no-untyped-def]
-    """Play each deal: every card uniform among the legal ones; write the record into ``out``."""
-    n = deals.shape[0]
-    for blk in numba.prange((n + _BLOCK - 1) // _BLOCK):
-        hands = np.empty(4, dtype=np.uint64)
-        for i in range(blk * _BLOCK, min(n, (blk + 1) * _BLOCK)):
-            state = row_state(key, np.uint64(start + i))
-            contract = np.int64(contracts[i])
-            for p in range(4):
-                hands[p] = deals[i, p]
-            leader = np.int64(0)
-            for t in range(9):
-                base = t * 4
-                bit, state = _choose(hands[leader], state)
-                c = np.int64(ctz(bit))
-                hands[leader] ^= bit
-                out[i, base + leader] = c
-                lead_suit, cont, best, best_p, best_key = _lead(c, leader, contract)
-                for j in range(1, 4):
-                    p = (leader + j) & 3
-                    allowed = follow_mask(hands[p], lead_suit, best, contract)
-                    bit, state = _choose(allowed, state)
-                    c = np.int64(ctz(bit))
-                    hands[p] ^= bit
-                    out[i, base + p] = c
-                    best, best_p, best_key = _follow(c, bit, p, cont, contract, best, best_p, best_key)
-                leader = best_p
 
 
 @njit(parallel=True)

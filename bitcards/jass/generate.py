@@ -34,7 +34,6 @@ __all__ = ["random_games", "random_contracts", "mutate_games"]
 
 _CHUNK = 1 << 18
 # each purpose draws from its own family of streams
-_PLAY_SALT = 0x4A41_5353_504C_4159  # "JASSPLAY"
 _CONTRACT_SALT = 0x4A41_5353_434F_4E54
 _MUTATE_SALT = 0x4A41_5353_4D55_5441
 _SWAP_SALT = 0x4A41_5353_5357_4150
@@ -60,20 +59,25 @@ def random_games(n: int, contract: object, seed: int | None = None, start: int =
 
     ``contract`` is one contract for every game (``"h"``, ``"o"``, a code) or an
     ``(n,)`` array of codes (see :func:`random_contracts`). Each game deals
-    ``deal(n, "jass", seed, start=start)`` and plays every card uniformly at
-    random among the legal ones.
+    ``deal(n, "jass", seed, start=start)`` and is played on the engine
+    (:func:`bitcards.playout`) with the built-in random policy: every card
+    uniform among the legal ones.
     """
+    from bitcards.engine import initial_states, playout
+    from bitcards.jass.engine import SPEC, play_order_to_matrix
+
     _check_n(n, start)
     codes = as_contracts(contract, int(n))
-    _, key = seed_key(seed)
-    play_key = np.uint64(mix64(key ^ _PLAY_SALT))
     out = np.empty((int(n), 36), dtype=np.int8)
     buf = np.empty((min(int(n), _CHUNK), 4), dtype=np.uint64)
-    with K.threads_for(int(n)):
-        for lo in range(0, int(n), _CHUNK):
-            m = min(_CHUNK, int(n) - lo)
-            hands = deal(m, "jass", seed, start=start + lo, out=buf[:m])
-            K.play_kernel(hands, codes[lo : lo + m], play_key, np.int64(start + lo), out[lo : lo + m])
+    col = SPEC.field("contract")
+    for lo in range(0, int(n), _CHUNK):
+        m = min(_CHUNK, int(n) - lo)
+        hands = deal(m, "jass", seed, start=start + lo, out=buf[:m])
+        states = initial_states("jass", hands, contract=0)
+        states[:, col] = codes[lo : lo + m]
+        r = playout("jass", states=states, deals=hands, seed=seed, start=start + lo, record=True, contract=0)
+        out[lo : lo + m] = play_order_to_matrix(r.actions, codes[lo : lo + m])  # type: ignore[arg-type]
     return out
 
 

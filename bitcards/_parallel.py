@@ -1,0 +1,100 @@
+"""The one parallel policy of every batch kernel.
+
+* A batch kernel is compiled twice from one Python function: a parallel build
+  (``parallel=True``, its ``prange`` loops spread over Numba's threads) and a
+  serial build (the same loops on the calling thread). :class:`BatchKernel`
+  holds both and picks one per call: below :data:`PARALLEL_ROWS` rows, or when
+  Numba has one thread, the serial build runs, because waking the thread pool
+  costs more than it saves on a small batch (milliseconds on a busy machine).
+* Parallel loops walk the rows in blocks of :data:`BLOCK` (``blocks(n)`` of
+  them); each block's scratch is its own, so threads never share state, and
+  every row's result depends on the row alone: results are identical for any
+  thread count.
+* bitcards never changes Numba's thread count (``numba.set_num_threads``): a
+  caller sets it, for its own thread, if it wants fewer threads.
+* Waiting threads sleep instead of spinning (``OMP_WAIT_POLICY=PASSIVE``, set
+  when bitcards is imported unless the environment already says otherwise).
+  With OpenMP's default, idle workers spin for a while after every parallel
+  region; on a machine whose other core is busy they steal the very time slice
+  the working thread needs, and two threads run slower than one.
+  ``bench/test_bench_parallel.py`` shows 1 and 2 threads with another process
+  loading a core.
+
+>>> import numpy as np
+>>> blocks(10), blocks(BLOCK + 1), block_rows(1, BLOCK + 1)
+(1, 2, (4096, 4097))
+"""
+
+from __future__ import annotations
+
+import os
+import types as pytypes
+from typing import Any
+
+import numba
+
+from bitcards._jit import JIT_DISABLED, njit
+
+__all__ = ["PARALLEL_ROWS", "BLOCK", "BatchKernel", "blocks", "block_rows", "use_parallel"]
+
+#: a batch of fewer rows than this runs on the calling thread
+PARALLEL_ROWS = 16_384
+#: rows per block of a parallel loop
+BLOCK = 4_096
+
+# must be set before the OpenMP runtime loads (at the first parallel region)
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+
+@njit(inline="always")
+def blocks(n):  # type: ignore[no-untyped-def]
+    """How many blocks of :data:`BLOCK` rows cover ``n`` rows."""
+    return (n + BLOCK - 1) // BLOCK
+
+
+@njit(inline="always")
+def block_rows(b, n):  # type: ignore[no-untyped-def]
+    """Rows ``lo, hi`` of block ``b`` of ``n`` rows."""
+    lo = b * BLOCK
+    return lo, min(n, lo + BLOCK)
+
+
+def use_parallel(n: int) -> bool:
+    """Whether a batch of ``n`` rows runs the parallel build."""
+    return not JIT_DISABLED and n >= PARALLEL_ROWS and numba.get_num_threads() > 1
+
+
+class BatchKernel:
+    """A kernel compiled twice, with and without ``parallel=True``; called with the row count first.
+
+    ``BatchKernel(fn)(n, *args)`` runs the parallel build when :func:`use_parallel`
+    says so, else the serial one. Both give the same results.
+    """
+
+    def __init__(self, fn: Any) -> None:
+        self.py_func = fn
+        self.parallel = njit(parallel=True)(fn)
+        # Numba's on-disk cache keys an entry by function name, signature and bytecode, not by
+        # compile flags: a second build of the same function would share (and overwrite) the
+        # parallel build's entry. A copy under its own qualified name gets its own entry.
+        name = fn.__name__ + "_serial"
+        code = fn.__code__.replace(co_name=name, co_qualname=fn.__qualname__ + "_serial")
+        serial = pytypes.FunctionType(code, fn.__globals__, name, fn.__defaults__, fn.__closure__)
+        serial.__qualname__ = fn.__qualname__ + "_serial"
+        serial.__module__ = fn.__module__
+        serial.__doc__ = fn.__doc__
+        self.serial = njit(serial)
+        self.__doc__ = fn.__doc__
+        self.__name__ = fn.__name__
+
+    def build(self, n: int) -> Any:
+        """The build that runs for ``n`` rows."""
+        return self.parallel if use_parallel(n) else self.serial
+
+    def __call__(self, n: int, *args: Any) -> Any:
+        return self.build(n)(*args)
+
+    def warm(self, *args: Any) -> None:
+        """Compile (or load) both builds."""
+        self.parallel(*args)
+        self.serial(*args)
