@@ -365,8 +365,9 @@ class EngineSpec:
 
     ``fields`` names every column of the state row (the header first);
     ``phases`` names the phase codes; ``deal_game`` is what :func:`bitcards.deal`
-    deals for a new game; ``action_name``/``parse_action`` turn actions into
-    text and back (``parse_action`` raises :class:`ParseError`);
+    deals for a new game; ``action_name(g, s, a)``/``parse_action(g, s, text)``
+    turn actions into text and back in state ``s`` (an action's meaning may
+    depend on the phase; ``parse_action`` raises :class:`ParseError`);
     ``make_config(**options)`` builds the configuration from user options and
     ``config_options(g)`` gives them back (for records); ``policies`` are the
     game's named njit policies; ``describe(state)`` is a short text view.
@@ -386,8 +387,8 @@ class EngineSpec:
     observe: Any
     make_config: Callable[..., Any]
     config_options: Callable[[Any], dict[str, Any]]
-    action_name: Callable[[Any, int], str]
-    parse_action: Callable[[Any, str], int]
+    action_name: Callable[[Any, np.ndarray, int], str]
+    parse_action: Callable[[Any, np.ndarray, str], int]
     describe: Callable[[GameState], str]
     policies: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     #: options that make a valid configuration (for warm-up, tests and examples)
@@ -573,10 +574,10 @@ class GameState:
         return [a for a in range(64) if m >> a & 1]
 
     def action_name(self, action: int) -> str:
-        return self.spec.action_name(self.config, int(action))
+        return self.spec.action_name(self.config, self.row, int(action))
 
     def parse_action(self, text: str) -> int:
-        return self.spec.parse_action(self.config, text)
+        return self.spec.parse_action(self.config, self.row, text)
 
     def returns(self) -> tuple[int, ...]:
         """Each player's result (meaningful when the game is over)."""

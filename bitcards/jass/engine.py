@@ -147,11 +147,11 @@ def _options(g: JassGame) -> dict[str, Any]:
     return {"contract": format_contract(g.contract)}
 
 
-def _action_name(g: JassGame, a: int) -> str:
+def _action_name(g: JassGame, s: np.ndarray, a: int) -> str:
     return format_card(a, JASS)
 
 
-def _parse_action(g: JassGame, text: str) -> int:
+def _parse_action(g: JassGame, s: np.ndarray, text: str) -> int:
     return parse_card(text, JASS)
 
 
