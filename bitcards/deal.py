@@ -66,12 +66,16 @@ class DealSpec:
         return sum(self.sizes)
 
 
-DEAL_SPECS: dict[str, DealSpec] = {
-    "skat": DealSpec("skat", get_layout("skat"), ("front", "middle", "rear", "skat"), (10, 10, 10, 2), (3, 0, 1, 2)),
-    "jass": DealSpec("jass", get_layout("jass"), ("p1", "p2", "p3", "p4"), (9, 9, 9, 9), (0, 1, 2, 3)),
-    "euchre": DealSpec("euchre", get_layout("euchre"), ("p1", "p2", "p3", "p4", "kitty"), (5, 5, 5, 5, 4), (4, 0, 1, 2, 3)),
-    "cribbage": DealSpec("cribbage", get_layout("french"), ("p1", "p2", "starter"), (6, 6, 1), (0, 1, 2)),
-}
+def _specs() -> dict[str, DealSpec]:
+    from bitcards.games import GAMES
+
+    return {
+        g.name: DealSpec(g.name, g.layout, g.deal_columns, g.deal_sizes, g.draw_order) for g in GAMES.values()
+    }
+
+
+#: how each game of :data:`bitcards.GAMES` deals
+DEAL_SPECS: dict[str, DealSpec] = _specs()
 
 
 def deal_spec(game: str) -> DealSpec:

@@ -36,8 +36,8 @@ class GameSpec:
 
     ``deal_columns``/``deal_sizes`` are the columns of :func:`bitcards.deal`;
     ``draw_order`` the order in which they are drawn (the last one drawn takes
-    the cards left when a deal uses the whole deck). ``card_style`` is the
-    default card notation (see :func:`bitcards.format_card`). ``verbs`` are the
+    the cards left when a deal uses the whole deck). The deck (``layout``)
+    carries the default card notation (see :func:`bitcards.format_card`). ``verbs`` are the
     public functions of ``bitcards.<name>`` named by the shared vocabulary (see
     the README's "Conventions"); ``batch_verbs`` those of ``bitcards.<name>.batch``.
     ``engine`` says whether the game is on the engine (``bitcards.<name>.engine``).
@@ -47,7 +47,6 @@ class GameSpec:
     title: str
     summary: str
     layout: Layout
-    card_style: str
     deal_columns: tuple[str, ...]
     deal_sizes: tuple[int, ...]
     draw_order: tuple[int, ...]
@@ -55,6 +54,11 @@ class GameSpec:
     verbs: tuple[str, ...]
     batch_verbs: tuple[str, ...]
     engine: bool = False
+
+    @property
+    def card_style(self) -> str:
+        """The default card notation (the deck's)."""
+        return self.layout.style
 
     @property
     def package(self) -> str:
@@ -98,7 +102,6 @@ GAMES: dict[str, GameSpec] = {
             title="Skat",
             summary="the simple bid value, the official game value, play rules, game ids",
             layout=SKAT,
-            card_style="english",
             deal_columns=("front", "middle", "rear", "skat"),
             deal_sizes=(10, 10, 10, 2),
             draw_order=(3, 0, 1, 2),
@@ -111,7 +114,6 @@ GAMES: dict[str, GameSpec] = {
             title="Jass",
             summary="legal play in all six contracts, trick winners, card points, play records",
             layout=JASS,
-            card_style="suitfirst",
             deal_columns=("p1", "p2", "p3", "p4"),
             deal_sizes=(9, 9, 9, 9),
             draw_order=(0, 1, 2, 3),
@@ -125,7 +127,6 @@ GAMES: dict[str, GameSpec] = {
             title="Euchre",
             summary="bowers and trump order, legal plays, trick winners, hand sorting (Ruby Quiz #55)",
             layout=EUCHRE,
-            card_style="euchre",
             deal_columns=("p1", "p2", "p3", "p4", "kitty"),
             deal_sizes=(5, 5, 5, 5, 4),
             draw_order=(4, 0, 1, 2, 3),
@@ -138,7 +139,6 @@ GAMES: dict[str, GameSpec] = {
             title="Cribbage",
             summary="hand and crib scores (the show), discard advice",
             layout=FRENCH,
-            card_style="english",
             deal_columns=("p1", "p2", "starter"),
             deal_sizes=(6, 6, 1),
             draw_order=(0, 1, 2),

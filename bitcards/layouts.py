@@ -69,6 +69,8 @@ class Layout:
     name: str
     ranks: str
     n_suits: int = 4
+    #: the default card notation of this deck (see :func:`bitcards.format_card`)
+    style: str = "english"
     _rank_pos: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -135,28 +137,29 @@ class Layout:
 
 
 SKAT = Layout("skat", "789TJQKA")
-JASS = Layout("jass", "6789TJQKA")
-EUCHRE = Layout("euchre", "9TJQKA")
+JASS = Layout("jass", "6789TJQKA", style="suitfirst")
+EUCHRE = Layout("euchre", "9TJQKA", style="euchre")
 FRENCH = Layout("french", "A23456789TJQK")
 
-LAYOUTS: dict[str, Layout] = {
-    "skat": SKAT,
-    "jass": JASS,
-    "euchre": EUCHRE,
-    "french": FRENCH,
-    "cribbage": FRENCH,
-}
+#: the decks by name
+LAYOUTS: dict[str, Layout] = {lay.name: lay for lay in (SKAT, JASS, EUCHRE, FRENCH)}
 
 
 def get_layout(game: str | Layout) -> Layout:
-    """The layout for a game name (``skat``, ``jass``, ``euchre``, ``french``/``cribbage``)."""
+    """The layout of a deck (``skat``, ``jass``, ``euchre``, ``french``) or of a game in :data:`bitcards.GAMES`."""
     if isinstance(game, Layout):
         return game
-    try:
-        return LAYOUTS[str(game).lower()]
-    except KeyError:
-        from bitcards.errors import ParseError
+    if not isinstance(game, str):
+        raise TypeError(f"a game or deck is named by a str, not {type(game).__name__}")
+    lay = LAYOUTS.get(game.strip().lower())
+    if lay is not None:
+        return lay
+    from bitcards.games import GAMES
 
-        raise ParseError(
-            f"unknown game {game!r}; expected one of {', '.join(sorted(LAYOUTS))}", token=str(game)
-        ) from None
+    spec = GAMES.get(game.strip().lower())
+    if spec is not None:
+        return spec.layout
+    from bitcards.errors import ParseError
+
+    names = sorted(set(LAYOUTS) | set(GAMES))
+    raise ParseError(f"unknown game {game!r}; expected one of {', '.join(names)}", token=str(game))

@@ -262,7 +262,6 @@ def parse_mask(
     return mask
 
 
-_DEFAULT_STYLE = {"skat": "english", "jass": "suitfirst", "euchre": "euchre", "french": "english"}
 _GERMAN_RANK = {"7": "7", "8": "8", "9": "9", "T": "X", "J": "U", "Q": "O", "K": "K", "A": "A"}
 
 
@@ -281,7 +280,7 @@ def format_card(bit: int, game: str | Layout = "skat", style: Style | None = Non
     b = int(bit)
     if not 0 <= b < layout.n_cards:
         raise InvalidCardsError(f"bit {b} is outside the {layout.name} deck (0..{layout.n_cards - 1})")
-    style = style or _DEFAULT_STYLE[layout.name]  # type: ignore[assignment]
+    style = style or layout.style  # type: ignore[assignment]
     rank = layout.ranks[layout.rank_of(b)]
     suit = layout.suit_of(b)
     if style == "english":

@@ -16,8 +16,11 @@ from bitcards._version import __version__
 from bitcards.cli._common import ArgumentParser
 from bitcards.errors import BitcardsError
 
-#: modules under bitcards.cli that provide ``register(subparsers)``
-COMMAND_MODULES = ("deal", "skat", "jass", "euchre", "cribbage", "simulate", "demo")
+from bitcards.games import GAMES
+
+#: modules under bitcards.cli that provide ``register(subparsers)``: one per game (from the registry)
+#: and the commands that serve every game
+COMMAND_MODULES = ("games", "deal", *GAMES, "simulate", "demo")
 
 
 def build_parser() -> ArgumentParser:
