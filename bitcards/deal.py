@@ -44,7 +44,7 @@ from bitcards._bits import mulhi64, select_mask
 from bitcards._jit import njit, warmup_task
 from bitcards._rng import next_u64, row_state, seed_key
 from bitcards.errors import InvalidCardsError
-from bitcards.layouts import Layout, get_layout
+from bitcards.layouts import Layout
 
 __all__ = ["DealSpec", "DEAL_SPECS", "deal", "deal_spec"]
 

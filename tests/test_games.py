@@ -44,7 +44,7 @@ def test_a_new_deck_needs_no_other_table() -> None:
     """A layout added without touching notation still formats (its style is its own)."""
     piquet = Layout("piquet", "789TJQKA")
     assert format_card(31, piquet) == "AC"
-    assert dataclasses.replace(piquet, style="suitfirst") and format_card(0, dataclasses.replace(piquet, style="suitfirst")) == "d7"
+    assert format_card(0, dataclasses.replace(piquet, style="suitfirst")) == "d7"
 
 
 def test_unknown_games_are_named() -> None:

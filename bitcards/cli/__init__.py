@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from bitcards._version import __version__
 from bitcards.cli._common import ArgumentParser
 from bitcards.errors import BitcardsError
-
 from bitcards.games import GAMES
 
 #: modules under bitcards.cli that provide ``register(subparsers)``: one per game (from the registry)
