@@ -362,10 +362,10 @@ def random_run_arrays(n: int, seed: int) -> RunArrays:
 
 @pytest.mark.jit
 def test_parallel_build_equals_serial_chunks() -> None:
-    """Above PARALLEL_MIN_ROWS the parallel kernels run; rows must equal the serial build's, chunk by chunk."""
-    from bitcards.skat.ids.game import PARALLEL_MIN_ROWS
+    """Above PARALLEL_ROWS the parallel kernels run; rows must equal the serial build's, chunk by chunk."""
+    from bitcards._parallel import PARALLEL_ROWS
 
-    n = PARALLEL_MIN_ROWS + 3000
+    n = PARALLEL_ROWS + 3000
     arrays = random_run_arrays(n, seed=3)
     words = encode_runs(arrays)
     chunks = [slice(k, min(n, k + 5000)) for k in range(0, n, 5000)]

@@ -42,8 +42,9 @@ import numba
 import numpy as np
 
 from bitcards._jit import njit, warmup_task
+from bitcards._parallel import BatchKernel
 from bitcards.errors import CodecError
-from bitcards.skat.ids.game import BatchKernel, _id_bad, _id_vector, check_deal_ids, explain_deal_id
+from bitcards.skat.ids.game import _id_bad, _id_vector, check_deal_ids, explain_deal_id
 
 __all__ = [
     "id_to_bytes",

@@ -28,10 +28,8 @@ True
 
 from __future__ import annotations
 
-import types as pytypes
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numba
 import numpy as np
@@ -40,6 +38,7 @@ from numba.extending import overload
 
 from bitcards._bits import HAVE_FAST_PDEP, _pdep64, _pext64, popcount
 from bitcards._jit import njit, warmup_task
+from bitcards._parallel import BatchKernel
 from bitcards.batch import OUTSIDE_DECK, OVERLAP, WRONG_COUNT, as_masks
 from bitcards.errors import CodecError, InvalidCardsError
 from bitcards.notation import format_card
@@ -176,37 +175,6 @@ def _id_bad(deal_id):  # type: ignore[no-untyped-def]
 def _id_flags(deal_id):  # type: ignore[no-untyped-def]
     """WRONG_COUNT when the id does not give 10/10/10/2 cards, else 0."""
     return 4 if _id_bad(deal_id) != 0 else 0
-
-
-#: below this many rows the batch functions run the serial build of a kernel: a parallel region costs
-#: a thread wake-up, which takes milliseconds on a busy machine. Results are identical either way.
-PARALLEL_MIN_ROWS = 1 << 14
-
-
-class BatchKernel:
-    """A kernel compiled twice, with and without ``parallel=True``; called with the row count first."""
-
-    def __init__(self, fn: Any) -> None:
-        self.parallel = njit(parallel=True)(fn)
-        # Numba's on-disk cache keys an entry by function name, signature and bytecode, not by
-        # compile flags: a second build of the same function would share (and overwrite) the
-        # parallel build's entry. A copy under its own qualified name gets its own entry.
-        name = fn.__name__ + "_serial"
-        code = fn.__code__.replace(co_name=name, co_qualname=fn.__qualname__ + "_serial")
-        serial = pytypes.FunctionType(code, fn.__globals__, name, fn.__defaults__, fn.__closure__)
-        serial.__qualname__ = fn.__qualname__ + "_serial"
-        serial.__module__ = fn.__module__
-        serial.__doc__ = fn.__doc__
-        self.serial = njit(serial)
-        self.__doc__ = fn.__doc__
-
-    def __call__(self, n: int, *args: Any) -> Any:
-        return (self.parallel if n >= PARALLEL_MIN_ROWS else self.serial)(*args)
-
-    def warm(self, *args: Any) -> None:
-        """Compile (or load) both builds."""
-        self.parallel(*args)
-        self.serial(*args)
 
 
 #: rows per chunk of the batch kernels (each chunk reports whether it holds a bad row)

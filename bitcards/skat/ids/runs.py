@@ -35,9 +35,10 @@ import numpy as np
 
 from bitcards._bits import popcount, select_bit
 from bitcards._jit import njit, warmup_task
+from bitcards._parallel import BatchKernel
 from bitcards.errors import CodecError, InvalidCardsError
 from bitcards.skat.ids.codec import _line_bounds, b64_decode_rows, b64_encode_rows
-from bitcards.skat.ids.game import STACKS, BatchKernel, Game, _hands_bad, _id_bad, as_ids, deal_id_mask, deal_masks
+from bitcards.skat.ids.game import STACKS, Game, _hands_bad, _id_bad, as_ids, deal_id_mask, deal_masks
 from bitcards.skat.ids.run import BID_TABLE, GAME_KINDS, GameRun, decode_run, parse_run_id
 
 __all__ = ["RunArrays", "encode_runs", "decode_runs", "format_run_ids", "parse_run_ids", "run_ids_to_ints", "ints_to_run_ids"]
