@@ -2,18 +2,21 @@
 
 Each game adds its subcommand group from ``bitcards/cli/<game>.py`` through a
 ``register(subparsers)`` function. A user error (bad card, malformed line,
-unreadable file) prints one line on stderr and exits with code 2.
+unreadable file) prints one line on stderr and exits with code 2; output that
+cannot be written (a full disk, a closed stdout, a reader that went away) one
+line and code 74 (``EX_IOERR``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
 from bitcards._version import __version__
-from bitcards.cli._common import ArgumentParser
+from bitcards.cli._common import EX_IOERR, ArgumentParser, GuardedOutput, OutputError
 from bitcards.errors import BitcardsError
 
 #: modules under bitcards.cli that provide ``register(subparsers)``
@@ -40,22 +43,37 @@ def build_parser() -> ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if sys.stderr is None:  # started with stderr closed: errors go nowhere, but do not crash on them
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115
     parser = build_parser()
     args = parser.parse_args(argv)
+    real = sys.stdout
+    sys.stdout = out = GuardedOutput(real)
     try:
         rc = args.func(args)
+        out.flush()
     except BitcardsError as e:
         sys.stderr.write(f"bitcards: error: {e}\n")
         return 2
     except KeyboardInterrupt:
         sys.stderr.write("bitcards: interrupted\n")
         return 130
-    except BrokenPipeError:
-        # output piped into head & co.: stop quietly
-        with contextlib.suppress(Exception):
-            sys.stdout.close()
-        return 0
+    except OutputError as e:
+        sys.stderr.write(f"bitcards: error: cannot write output: {e}\n")
+        _discard_stdout(real)
+        return EX_IOERR
+    finally:
+        sys.stdout = real
     return int(rc or 0)
+
+
+def _discard_stdout(stream: object) -> None:
+    """Point file descriptor 1 at /dev/null so that Python's own flush at exit does not fail a second time."""
+    with contextlib.suppress(Exception):
+        fd = stream.fileno()  # type: ignore[attr-defined]
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import io
 import json
+import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import IO, Any, NoReturn
 
 from bitcards.errors import BitcardsError, ParseError
@@ -15,6 +17,55 @@ from bitcards.errors import BitcardsError, ParseError
 
 class UserError(BitcardsError):
     """A mistake in what the user typed that is not a card/codec error (a missing file, ...)."""
+
+
+#: exit code when the output cannot be written (sysexits.h's EX_IOERR)
+EX_IOERR = 74
+
+
+class OutputError(Exception):
+    """Standard output could not be written (a full disk, a closed stdout, a reader that went away).
+
+    Not a :class:`BitcardsError`, so that no command's bad-input handling can take it for bad input.
+    """
+
+
+class GuardedOutput:
+    """Standard output for a command: a failing write or flush raises :class:`OutputError`.
+
+    ``bitcards.cli.main`` puts it in place of ``sys.stdout``, so every command's output errors end
+    in one place. ``None`` (Python's stdout when file descriptor 1 was closed at start) fails on the
+    first write, so a command that prints nothing does not need a stdout.
+    """
+
+    def __init__(self, stream: IO[str] | None) -> None:
+        self._stream = stream
+
+    def _fail(self, e: OSError) -> NoReturn:
+        raise OutputError(e.strerror or str(e)) from None
+
+    def write(self, s: str) -> int:
+        if self._stream is None:
+            self._fail(OSError(errno.EBADF, os.strerror(errno.EBADF)))
+        try:
+            return self._stream.write(s)
+        except OSError as e:
+            self._fail(e)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for s in lines:
+            self.write(s)
+
+    def flush(self) -> None:
+        if self._stream is None:
+            return
+        try:
+            self._stream.flush()
+        except OSError as e:
+            self._fail(e)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 class ArgumentParser(argparse.ArgumentParser):
