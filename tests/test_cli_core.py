@@ -45,8 +45,8 @@ def test_deal_out_files(tmp_path) -> None:  # type: ignore[no-untyped-def]
     ("argv", "needle"),
     [
         (["deal", "poker"], "invalid choice"),
-        (["deal", "skat", "-n", "-3"], "-n must be >= 0"),
-        (["deal", "skat", "-n", "x"], "invalid int value"),
+        (["deal", "skat", "-n", "-3"], "argument -n: must be >= 0"),
+        (["deal", "skat", "-n", "x"], "invalid count 'x'"),
         (["deal", "skat", "--out", "/nonexistent/dir/x.txt"], "cannot write"),
         (["nosuch"], "invalid choice"),
     ],

@@ -105,3 +105,77 @@ def test_f5_broken_pipe_is_one_line() -> None:
     err = p.stderr.read()
     assert p.wait(timeout=120) == 74
     assert err == "bitcards: error: cannot write output: Broken pipe\n", err
+
+
+# --- number syntax: one rule for count flags --------------------------------------------
+
+#: (a command with a count flag written as {}, what must be the same for every spelling of 1000)
+COUNT_FLAGS = [
+    (["deal", "euchre", "-n", "{}", "--seed", "1"], "stdout"),
+    (["deal", "skat", "-n", "2", "--start", "{}", "--seed", "1"], "stdout"),
+    (["jass", "play", "-n", "1", "--start", "{}", "--seed", "1", "--json"], "stdout"),
+    (["simulate", "skat-jacks", "--deals", "{}", "--seed", "1", "--no-progress", "--json"], "counts"),
+    (["simulate", "skat-jacks", "--deals", "3000", "--chunk-size", "{}", "--seed", "1", "--no-progress", "--json"], "counts"),
+    (["cribbage", "stats", "--deals", "{}", "--seed", "1"], "stdout"),
+    (["skat", "stats", "--sample", "{}", "--seed", "1"], "stdout"),
+]
+
+
+def _counts(out: str) -> object:
+    import json
+
+    return {k: v["counts"] for k, v in json.loads(out)["fields"].items()}
+
+
+def _ids(a: object) -> str:
+    return " ".join(a[:3]) if isinstance(a, list) else str(a)
+
+
+@pytest.mark.parametrize(("argv", "same"), COUNT_FLAGS, ids=_ids)
+def test_count_flags_read_1e3_1_000_and_1000_alike(argv: list[str], same: str, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Number syntax: ``deal -n 1e3`` was refused while ``simulate --deals 1e3`` was accepted."""
+    results = []
+    for text in ("1000", "1_000", "1e3", "1E3", "10e2"):
+        rc, out, err = run([a.replace("{}", text) for a in argv], capsys)
+        assert rc == 0, err
+        results.append(_counts(out) if same == "counts" else out)
+    assert all(r == results[0] for r in results)
+
+
+@pytest.mark.parametrize(("argv", "same"), [*COUNT_FLAGS, (["demo", "--deals", "{}"], "")], ids=_ids)
+@pytest.mark.parametrize(("text", "needle"), [("-1", "must be >= "), ("-1e3", "must be >= "), ("1.5", "not a whole number"),
+                                              ("1e-3", "not a whole number"), ("ten", "invalid count"),
+                                              ("", "invalid count"), ("nan", "invalid count"), ("inf", "invalid count")])
+def test_count_flags_refuse_fractions_and_negatives(argv: list[str], same: str, text: str, needle: str, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Number syntax: a fraction or a negative count is one line naming the flag and the value, exit 2."""
+    rc, out, err = run([a.replace("{}", text) for a in argv], capsys)
+    flag = next(a for a, b in zip(argv, argv[1:]) if b == "{}")
+    assert rc == 2 and out == ""
+    assert len(err.splitlines()) == 1 and needle in err and flag in err and repr(text) in err, err
+
+
+# --- F12, zero deals ----------------------------------------------------------------------
+
+
+def test_f12_demo_checks_its_arguments_first(capsys) -> None:  # type: ignore[no-untyped-def]
+    """F12: ``bitcards demo --deals -1`` printed the whole tour, then failed."""
+    from bitcards.demo import run as demo
+    from bitcards.errors import BitcardsError
+
+    lines: list[str] = []
+    with pytest.raises(BitcardsError, match="deals must be >= 0"):
+        demo(lines.append, deals=-1)
+    assert lines == []
+    with pytest.raises(BitcardsError, match=r"deals must be <= 2\*\*63 - 1"):
+        demo(lines.append, deals=2**63)
+    assert lines == []
+
+
+@pytest.mark.parametrize("argv", [["simulate", "skat-jacks", "--deals", "0", "--seed", "1", "--no-progress"],
+                                  ["simulate", "jass-play", "--deals", "0", "--seed", "1", "--no-progress"],
+                                  ["demo", "--deals", "0", "--no-progress"]], ids=lambda a: a[0])  # fmt: skip
+def test_zero_deals_print_no_shares(argv: list[str], capsys) -> None:  # type: ignore[no-untyped-def]
+    """Zero deals: ``simulate --deals 0`` and ``demo --deals 0`` printed ``nan`` shares; now no shares at all."""
+    rc, out, err = run(argv, capsys)
+    assert rc == 0, err
+    assert "nan" not in out.lower() and "no deals" in out

@@ -8,8 +8,9 @@ import errno
 import io
 import json
 import os
+import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, NoReturn
 
 from bitcards.errors import BitcardsError, ParseError
@@ -69,10 +70,57 @@ class GuardedOutput:
 
 
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse that reports a usage error as one line on stderr and exits 2."""
+    """argparse that reports a usage error as one line on stderr and exits 2.
+
+    A negative number in any of the spellings :func:`count` reads (``-1e3``, ``-1_000``) is a
+    value, not an option, so that it is refused as a negative count rather than as a missing value.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = re.compile(r"^-[0-9_]*\.?[0-9_]+([eE][+-]?[0-9_]+)?$")
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def count(minimum: int = 0) -> Callable[[str], int]:
+    """An argparse ``type`` for counts: a whole number ``>= minimum``, written ``1000``, ``1_000`` or ``1e3``.
+
+    Every count flag of every command reads numbers with it. The value is read exactly
+    (``1e23`` is 10**23, which a float would make 99999999999999991611392); ``1.5e3`` is 1500;
+    fractions, negatives and words are refused, naming the flag and the text.
+
+    >>> count()("1e3"), count()("1_000"), count(1)("2.5e1")
+    (1000, 1000, 25)
+    >>> count()("1.5")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: not a whole number: '1.5'
+    >>> count()("-2")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be >= 0, got '-2'
+    """
+
+    def parse(text: str) -> int:
+        from decimal import Decimal, InvalidOperation
+
+        t = text.strip().replace("_", "")
+        try:
+            d = Decimal(t)
+        except InvalidOperation:
+            d = Decimal("nan")
+        if not re.fullmatch(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?", t) or abs(d.adjusted()) > 100:
+            raise argparse.ArgumentTypeError(f"invalid count {text!r}: write a whole number like 1000, 1_000 or 1e3")
+        if d != d.to_integral_value():
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+        if d < minimum:
+            raise argparse.ArgumentTypeError(f"must be >= {minimum}, got {text!r}")
+        return int(d)
+
+    parse.__name__ = "count"
+    return parse
 
 
 def add_json(p: argparse.ArgumentParser) -> None:

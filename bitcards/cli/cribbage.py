@@ -13,6 +13,7 @@ from bitcards.cli._common import (
     UserError,
     add_json,
     add_keep_going,
+    count,
     emit_json,
     input_lines,
     open_input,
@@ -63,7 +64,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "with the random starter.",
     )
     t.add_argument("--exhaustive", action="store_true", help="every (hand, starter) combination")
-    t.add_argument("--deals", type=int, default=None, help="random deals with the best discard")
+    t.add_argument("--deals", type=count(1), default=None, help="random deals with the best discard")
     t.add_argument("--seed", type=int, default=None, help="seed for --deals (default: fresh, printed on stderr)")
     t.add_argument("--crib", action="store_true", help="score by crib rules")
     add_json(t)
@@ -191,8 +192,6 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.exhaustive:
         dist = score_distribution(crib=args.crib)
     else:
-        if args.deals <= 0:
-            raise UserError(f"--deals must be > 0, got {args.deals}")
         from bitcards._rng import seed_key
 
         seed, _ = seed_key(args.seed)

@@ -7,7 +7,7 @@ import sys
 
 import numpy as np
 
-from bitcards.cli._common import UserError, add_json, emit_json
+from bitcards.cli._common import UserError, add_json, count, emit_json
 from bitcards.deal import DEAL_SPECS, DealSpec, deal
 from bitcards.notation import format_cards
 
@@ -15,19 +15,15 @@ from bitcards.notation import format_cards
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("deal", help="deal seeded random hands", description=__doc__)
     p.add_argument("game", choices=sorted(DEAL_SPECS), help="which game to deal")
-    p.add_argument("-n", type=int, default=1, help="number of deals (default 1)")
+    p.add_argument("-n", type=count(), default=1, help="number of deals (default 1; 1e6 and 1_000_000 are read too)")
     p.add_argument("--seed", type=int, default=None, help="seed (default: fresh, printed on stderr)")
-    p.add_argument("--start", type=int, default=0, help="first row of the seed's stream (default 0)")
+    p.add_argument("--start", type=count(), default=0, help="first row of the seed's stream (default 0)")
     p.add_argument("--out", help="write to this file instead: .npy for the raw masks, else text/JSON lines")
     add_json(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.n < 0:
-        raise UserError(f"-n must be >= 0, got {args.n}")
-    if args.start < 0:
-        raise UserError(f"--start must be >= 0, got {args.start}")
     from bitcards._rng import seed_key
 
     seed, _ = seed_key(args.seed)

@@ -13,6 +13,7 @@ from bitcards.cli._common import (
     ArgumentParser,
     add_json,
     add_keep_going,
+    count,
     emit_json,
     input_lines,
     open_input,
@@ -50,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     s.add_argument("file", nargs="?", metavar="FILE", help="input file (default: stdin)")
     s.add_argument(
         "--cards",
-        type=int,
+        type=count(),
         default=5,
         metavar="N",
         help="cards per hand (default 5, the quiz's; 0 = any number)",

@@ -10,6 +10,7 @@ from bitcards.cli._common import (
     BadInput,
     add_json,
     add_keep_going,
+    count,
     emit_json,
     input_lines,
     open_input,
@@ -127,9 +128,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         description="Print seeded random legal games in the format 'bitcards jass check' reads.",
     )
     pl.add_argument("--game", "-g", help=f"{_GAME_HELP} (default: a random contract per game)")
-    pl.add_argument("-n", type=int, default=1, help="number of games (default 1)")
+    pl.add_argument("-n", type=count(), default=1, help="number of games (default 1)")
     pl.add_argument("--seed", type=int, required=True, help="seed: the same seed gives the same games")
-    pl.add_argument("--start", type=int, default=0, help="first game number of the seed's stream (default 0)")
+    pl.add_argument("--start", type=count(), default=0, help="first game number of the seed's stream (default 0)")
     pl.add_argument("--plain", action="store_true", help="no winner brackets")
     add_json(pl)
     pl.set_defaults(func=_play)

@@ -25,6 +25,7 @@ from bitcards.cli._common import (
     UserError,
     add_json,
     add_keep_going,
+    count,
     emit_json,
     input_lines,
     open_input,
@@ -65,7 +66,7 @@ def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore
         dec = sub.add_parser("decode", help=f"{what} -> text notation")
         dec.add_argument("ids", nargs="*", metavar="ID", help="ids (default: one per line on stdin)")
         dec.add_argument("--decimal", action="store_true", help="the ids are decimal, not Base64")
-        dec.add_argument("--length", type=int, help="byte length of decimal ids (decimals drop leading zero bytes)")
+        dec.add_argument("--length", type=count(), help="byte length of decimal ids (decimals drop leading zero bytes)")
         if name == "id":
             dec.add_argument("--one-line", action="store_true", help="one deal per line (stacks separated by spaces)")
             enc.set_defaults(func=_encode_deals)

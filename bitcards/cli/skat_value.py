@@ -10,6 +10,7 @@ from bitcards.cli._common import (
     UserError,
     add_json,
     add_keep_going,
+    count,
     emit_json,
     numbered_lines,
     open_input,
@@ -56,7 +57,7 @@ def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore
 
     p = skat_sub.add_parser("stats", help="exact distribution of the seed's bid value", description=STATS_HELP)
     p.add_argument("--exhaustive", action="store_true", help="all 64,512,240 hands (the default)")
-    p.add_argument("--sample", type=int, metavar="N", help="instead: N random hands (the forehand of N seeded deals)")
+    p.add_argument("--sample", type=count(1), metavar="N", help="instead: N random hands (the forehand of N seeded deals)")
     p.add_argument("--seed", type=int, default=2026, help="seed for --sample (default 2026)")
     add_json(p)
     p.set_defaults(func=run_stats)
@@ -163,8 +164,6 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.sample is not None:
         if args.exhaustive:
             raise UserError("choose --exhaustive or --sample N, not both")
-        if args.sample <= 0:
-            raise UserError(f"--sample must be > 0, got {args.sample}")
         from bitcards.deal import deal
 
         try:

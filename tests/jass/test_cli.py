@@ -28,7 +28,10 @@ def run(argv: list[str], capsys, stdin: str | None = None, monkeypatch=None) -> 
         import io
 
         monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    rc = main(argv)
+    try:
+        rc = main(argv)
+    except SystemExit as e:  # argparse's own errors (a negative -n, ...)
+        rc = int(e.code or 0)
     out, err = capsys.readouterr()
     return rc, out, err
 

@@ -18,7 +18,10 @@ TWELVE = "CJ SJ DA DT D9 HA HK H7 S8 S7 C7 C8"
 def run(capsys, argv, stdin: str | None = None, monkeypatch=None):  # type: ignore[no-untyped-def]
     if stdin is not None:
         monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    rc = main(argv)
+    try:
+        rc = main(argv)
+    except SystemExit as e:  # argparse's own errors (--sample 0, ...)
+        rc = int(e.code or 0)
     out, err = capsys.readouterr()
     return rc, out, err
 
