@@ -42,7 +42,7 @@ import numpy as np
 
 from bitcards._bits import mulhi64, select_mask
 from bitcards._jit import njit, warmup_task
-from bitcards._rng import next_u64, row_state, seed_key
+from bitcards._rng import check_rows, next_u64, row_state, seed_key
 from bitcards.errors import InvalidCardsError
 from bitcards.layouts import Layout, get_layout
 
@@ -169,10 +169,7 @@ def deal(
     spec = deal_spec(game)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
         raise TypeError(f"n must be an int, not {type(n).__name__}")
-    if n < 0 or start < 0:
-        raise InvalidCardsError(f"n and start must be >= 0, got n={n}, start={start}")
-    if int(start) + int(n) >= 1 << 63:
-        raise InvalidCardsError(f"rows {start}..{int(start) + int(n) - 1} are beyond the stream's 2**63 rows")
+    check_rows(start, n)
     _, key = seed_key(seed)
     shape = (int(n), len(spec.sizes))
     if out is None:

@@ -179,3 +179,164 @@ def test_zero_deals_print_no_shares(argv: list[str], capsys) -> None:  # type: i
     rc, out, err = run(argv, capsys)
     assert rc == 0, err
     assert "nan" not in out.lower() and "no deals" in out
+
+
+# --- F6, F13, --out as root: output files ----------------------------------------------------
+
+SIM = ["simulate", "skat-jacks", "-n", "1000", "--seed", "1", "--no-progress"]
+OUT_COMMANDS = [SIM, ["deal", "skat", "-n", "5", "--seed", "1"]]
+
+
+@pytest.mark.parametrize("argv", OUT_COMMANDS, ids=lambda a: a[0])
+def test_f13_empty_out_is_an_error(argv: list[str], capsys) -> None:  # type: ignore[no-untyped-def]
+    """F13: ``--out ""`` wrote nothing and exited 0."""
+    rc, out, err = run([*argv, "--out", ""], capsys)
+    assert rc == 2 and out == "" and len(err.splitlines()) == 1 and "--out" in err, err
+
+
+def _full_device(tmp_path: Path, name: str) -> Path:
+    """A character device like /dev/full (every write fails with ENOSPC), made where the test may lose it."""
+    import stat
+
+    dev = tmp_path / name
+    try:
+        os.mknod(dev, 0o600 | stat.S_IFCHR, os.makedev(1, 7))
+    except (PermissionError, OSError) as e:
+        pytest.skip(f"cannot make a device node here: {e}")
+    return dev
+
+
+@pytest.mark.parametrize(("argv", "name"), [(SIM, "x.parquet"), (OUT_COMMANDS[1], "x.npy"), (OUT_COMMANDS[1], "x.txt")],
+                         ids=["simulate", "deal-npy", "deal-text"])  # fmt: skip
+def test_f6_a_failing_write_never_deletes_the_path(argv: list[str], name: str, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """F6: ``--out`` on a device that is always full: the Parquet writer deleted the path on the error."""
+    import stat
+
+    dev = _full_device(tmp_path, name)
+    rc, out, err = run([*argv, "--out", str(dev)], capsys)
+    assert rc == 2 and len(err.splitlines()) == 1 and "No space left on device" in err and str(dev) in err, err
+    assert stat.S_ISCHR(os.stat(dev).st_mode)  # still there, still the device
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]
+
+
+@pytest.mark.parametrize("argv", OUT_COMMANDS, ids=lambda a: a[0])
+def test_f6_a_failed_run_leaves_an_existing_file_as_it_was(argv: list[str], tmp_path: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """F6: an error or Ctrl-C before the output is complete leaves the old file whole and no temporary file."""
+    import bitcards.cli.deal as cli_deal
+    import bitcards.simulate
+
+    target = tmp_path / "keep.txt"
+    target.write_text("the user's data\n")
+
+    def boom(*a, **k):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bitcards.simulate, "simulate", boom)
+    monkeypatch.setattr(cli_deal, "deal", boom)
+    rc, out, err = run([*argv, "--out", str(target)], capsys)
+    assert rc == 130 and err == "bitcards: interrupted\n"
+    assert target.read_text() == "the user's data\n" and [p.name for p in tmp_path.iterdir()] == ["keep.txt"]
+
+
+@pytest.mark.parametrize("argv", OUT_COMMANDS, ids=lambda a: a[0])
+def test_out_replaces_a_file_whole_with_the_usual_permissions(argv: list[str], tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """F6: the output is written beside the path and renamed onto it: the result is complete, and a new file gets
+    the permissions the umask gives (not the temporary file's 0600), an existing one keeps its own."""
+    new = tmp_path / "new.out"
+    old = tmp_path / "old.out"
+    old.write_text("x")
+    os.chmod(old, 0o640)
+    umask = os.umask(0o022)
+    try:
+        assert run([*argv, "--out", str(new)], capsys)[0] == 0
+        assert run([*argv, "--out", str(old)], capsys)[0] == 0
+    finally:
+        os.umask(umask)
+    assert os.stat(new).st_mode & 0o777 == 0o644 and os.stat(old).st_mode & 0o777 == 0o640
+    if argv[0] == "simulate":  # the files hold the run time too
+        from bitcards.simulate import read_parquet
+
+        assert read_parquet(new).equal_counts(read_parquet(old))
+    else:
+        assert new.read_bytes() == old.read_bytes() and len(new.read_bytes()) > 10
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.out", "old.out"]
+
+
+@pytest.mark.parametrize("argv", OUT_COMMANDS, ids=lambda a: a[0])
+@pytest.mark.parametrize("path", ["/sys/x.parquet", "/proc/x.parquet", "/nonexistent/dir/x.parquet"])
+def test_out_that_cannot_be_created_fails_before_the_run(argv: list[str], path: str, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Running as root the up-front ``os.access`` check always passed, so ``--out /sys/x.parquet`` failed only after
+    the run: now the temporary output file is created first."""
+    import bitcards.cli.deal as cli_deal
+    import bitcards.simulate
+
+    def never(*a, **k):  # type: ignore[no-untyped-def]
+        raise AssertionError("the run started")
+
+    monkeypatch.setattr(bitcards.simulate, "simulate", never)
+    monkeypatch.setattr(cli_deal, "deal", never)
+    rc, out, err = run([*argv, "--out", path], capsys)
+    assert rc == 2 and len(err.splitlines()) == 1 and f"cannot write {path}" in err, err
+
+
+# --- deal: text output streamed -------------------------------------------------------------
+
+
+def _plain_deal_lines(game: str, n: int, seed: int, start: int, as_json: bool) -> str:
+    """The output written plainly, one row at a time, from ``bitcards.deal`` and ``format_cards``."""
+    import json
+
+    from bitcards.deal import DEAL_SPECS, deal
+    from bitcards.notation import format_cards
+
+    spec = DEAL_SPECS[game]
+    lines = []
+    for i, row in enumerate(deal(n, game, seed, start=start)):
+        hands = {c: format_cards(int(m), spec.layout).split() for c, m in zip(spec.columns, row)}
+        if as_json:
+            lines.append(json.dumps({"row": start + i, "seed": seed, **hands}))
+        else:
+            lines.append(" | ".join(" ".join(h) for h in hands.values()))
+    return "".join(line + "\n" for line in lines)
+
+
+@pytest.mark.parametrize("game", ["skat", "jass", "euchre", "cribbage"])
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_deal_output_in_chunks_equals_row_by_row(game: str, as_json: bool, capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """``deal`` writes its text in chunks (any chunk size gives the same text as formatting row by row)."""
+    import numpy as np
+
+    import bitcards.cli.deal as cli_deal
+    from bitcards.deal import deal
+
+    argv = ["deal", game, "-n", "23", "--seed", "5", "--start", "7", *(["--json"] if as_json else [])]
+    expected = _plain_deal_lines(game, 23, 5, 7, as_json)
+    for chunk in (1, 5, 23, 1000):
+        monkeypatch.setattr(cli_deal, "CHUNK", chunk)
+        rc, out, err = run(argv, capsys)
+        assert rc == 0 and out == expected, err
+        npy = tmp_path / f"{chunk}.npy"
+        assert run([*argv, "--out", str(npy)], capsys)[0] == 0
+        assert (np.load(npy) == deal(23, game, 5, start=7)).all()
+
+
+@pytest.mark.jit
+def test_deal_text_output_is_streamed() -> None:
+    """``deal`` text output: 1 M deals took 178 MB, 3 M 241 MB (every deal and line held at once); now flat."""
+    import resource
+
+    def peak_rss_mib(n: int) -> float:
+        code = (
+            "import resource, sys\nfrom bitcards.cli import main\n"
+            f"rc = main(['deal', 'skat', '-n', '{n}', '--seed', '1'])\n"
+            "sys.stderr.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))\nsys.exit(rc)\n"
+        )
+        with open(os.devnull, "w") as null:
+            r = subprocess.run([sys.executable, "-c", code], stdout=null, stderr=subprocess.PIPE, text=True, timeout=600)
+        assert r.returncode == 0, r.stderr
+        return int(r.stderr.strip().splitlines()[-1]) / 1024
+
+    del resource
+    small, big = peak_rss_mib(1_000), peak_rss_mib(2_000_000)
+    # 2 M Skat deals are 61 MiB of masks alone, and their text 180 MiB
+    assert big - small < 30, (small, big)

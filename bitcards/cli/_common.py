@@ -9,7 +9,9 @@ import io
 import json
 import os
 import re
+import stat
 import sys
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, NoReturn
 
@@ -137,6 +139,77 @@ def add_keep_going(p: argparse.ArgumentParser) -> None:
 
 def emit_json(obj: Any, out: IO[str] | None = None) -> None:
     (out or sys.stdout).write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+class OutputFile:
+    """The file of an ``--out PATH``: made before the work starts, complete or absent after it.
+
+    A regular file (or a new one) is written to a temporary file beside it, created at once so
+    that a path that cannot be written fails before a long run (``os.access`` says yes to root
+    even on ``/sys``), and renamed onto ``PATH`` only when :meth:`writing` finished without an
+    error. Anything else that exists at ``PATH`` (a device, a FIFO) is written to directly and
+    never replaced or deleted. As a context manager, an error or Ctrl-C anywhere inside removes
+    the temporary file and leaves ``PATH`` as it was.
+    """
+
+    def __init__(self, path: str) -> None:
+        if not path.strip():
+            raise UserError("--out needs a file name, got an empty one")
+        self.path = path
+        self._target = os.path.realpath(path)  # a symbolic link stays a link to the new file
+        self._tmp: str | None = None
+        try:
+            st = os.stat(self._target)
+        except FileNotFoundError:
+            st = None
+        except OSError as e:
+            raise UserError(f"cannot write {path}: {e.strerror}") from None
+        if st is not None and stat.S_ISDIR(st.st_mode):
+            raise UserError(f"cannot write {path}: it is a directory")
+        self._direct = st is not None and not stat.S_ISREG(st.st_mode)
+        if self._direct:
+            return
+        # an existing file keeps its permissions; a new one gets what the umask gives, as open() would
+        umask = os.umask(0)
+        os.umask(umask)
+        self._mode = stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~umask
+        head, tail = os.path.split(self._target)
+        try:
+            fd, self._tmp = tempfile.mkstemp(dir=head, prefix=f".{tail}.", suffix=".part")
+        except OSError as e:
+            raise UserError(f"cannot write {path}: {e.strerror}") from None
+        os.close(fd)
+
+    @contextlib.contextmanager
+    def writing(self, binary: bool = False) -> Iterator[IO[Any]]:
+        """The open file to write; an ``OSError`` while writing is a :class:`UserError` naming the path.
+
+        On success the output is renamed onto the path.
+        """
+        name = self._tmp or self._target
+        try:
+            f: IO[Any]
+            with open(name, "wb") if binary else open(name, "w", encoding="utf-8") as f:
+                yield f
+            if self._tmp is not None:
+                os.chmod(self._tmp, self._mode)
+                os.replace(self._tmp, self._target)
+                self._tmp = None
+        except OSError as e:
+            raise UserError(f"cannot write {self.path}: {e.strerror or e}") from None
+
+    def discard(self) -> None:
+        """Remove the temporary file, if any (the path itself is never touched)."""
+        if self._tmp is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(self._tmp)
+            self._tmp = None
+
+    def __enter__(self) -> OutputFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.discard()
 
 
 def open_input(path: str | None) -> IO[str]:

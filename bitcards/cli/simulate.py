@@ -8,9 +8,10 @@ counts with the run's provenance. A progress bar runs on stderr.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 
-from bitcards.cli._common import UserError, add_json, count, emit_json
+from bitcards.cli._common import OutputFile, UserError, add_json, count, emit_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -53,46 +54,35 @@ def run(args: argparse.Namespace) -> int:
     from bitcards._rng import seed_key
     from bitcards.simulate import DEFAULT_CHUNK, get_study, simulate
 
-    if args.out:
+    if args.out is not None:
         try:
             import pyarrow  # noqa: F401
         except ImportError:
             raise UserError("--out needs pyarrow: pip install 'bitcards[notebooks]'") from None
-    if args.out:
-        _check_writable(args.out)
     study = get_study(args.study).bind(**_params(args.param))
     seed, _ = seed_key(args.seed)
-    if args.seed is None:
-        sys.stderr.write(f"bitcards: seed {seed}\n")
-    res = simulate(
-        study,
-        args.deals,
-        seed,
-        chunk_size=args.chunk_size or DEFAULT_CHUNK,
-        scheduler=args.scheduler,
-        workers=args.workers,
-        threads=args.threads,
-        progress=not args.no_progress,
-    )
-    if args.out:
-        try:
-            res.to_parquet(args.out)
-        except OSError as e:
-            raise UserError(f"cannot write {args.out}: {e.strerror or e}") from None
+    # the output file is made before the run, so that a path that cannot be written fails at once
+    with OutputFile(args.out) if args.out is not None else contextlib.nullcontext() as out:
+        if args.seed is None:
+            sys.stderr.write(f"bitcards: seed {seed}\n")
+        res = simulate(
+            study,
+            args.deals,
+            seed,
+            chunk_size=args.chunk_size or DEFAULT_CHUNK,
+            scheduler=args.scheduler,
+            workers=args.workers,
+            threads=args.threads,
+            progress=not args.no_progress,
+        )
+        if out is not None:
+            with out.writing(binary=True) as f:
+                res.to_parquet(f)
     if args.json:
         emit_json(res.to_dict())
     else:
         _print_text(res)
     return 0
-
-
-def _check_writable(path: str) -> None:
-    """Fail before a long run, not after it."""
-    import os
-
-    parent = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path) or not os.path.isdir(parent) or not os.access(parent, os.W_OK):
-        raise UserError(f"cannot write {path}: no such directory or not writable")
 
 
 #: a field with more bins than this prints only the values that occur (or a mean line if they are many)
