@@ -40,10 +40,10 @@ def run(args: argparse.Namespace) -> int:
     check_rows(args.start, args.n)
     seed, _ = seed_key(args.seed)
     spec = DEAL_SPECS[args.game]
-    if args.seed is None:
-        sys.stderr.write(f"bitcards: seed {seed}\n")
     npy = args.out is not None and args.out.endswith(".npy")
     with OutputFile(args.out) if args.out is not None else contextlib.nullcontext() as out:
+        if args.seed is None:
+            sys.stderr.write(f"bitcards: seed {seed}\n")
         chunks = _chunks(args.n, spec, seed, args.start)
         if out is None:
             _write_lines(sys.stdout, chunks, spec, seed, args.json)
