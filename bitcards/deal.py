@@ -42,6 +42,7 @@ import numpy as np
 
 from bitcards._bits import mulhi64, select_mask
 from bitcards._jit import njit, warmup_task
+from bitcards._memory import empty
 from bitcards._rng import check_rows, next_u64, row_state, seed_key
 from bitcards.errors import InvalidCardsError
 from bitcards.layouts import Layout, get_layout
@@ -173,10 +174,7 @@ def deal(
     _, key = seed_key(seed)
     shape = (int(n), len(spec.sizes))
     if out is None:
-        try:
-            out = np.empty(shape, dtype=np.uint64)
-        except (ValueError, MemoryError):
-            raise InvalidCardsError(f"cannot hold {n:,} deals in memory; deal them in chunks (start=)") from None
+        out = empty(shape, np.uint64, f"cannot hold {int(n):,} deals", "deal them in chunks (start=)")
     elif not isinstance(out, np.ndarray) or out.dtype != np.uint64:
         raise TypeError(f"out must be a numpy uint64 array, not {getattr(out, 'dtype', type(out).__name__)}")
     elif out.shape != shape or not out.flags.c_contiguous:

@@ -16,6 +16,7 @@ __all__ = [
     "InvalidCardsError",
     "CodecError",
     "IllegalPlayError",
+    "MemoryLimitError",
 ]
 
 
@@ -62,3 +63,11 @@ class CodecError(BitcardsError, ValueError):
 
 class IllegalPlayError(BitcardsError, ValueError):
     """A card play that the game's rules forbid."""
+
+
+class MemoryLimitError(BitcardsError, ValueError, MemoryError):
+    """A request too large for the memory available, refused before anything is allocated.
+
+    A :class:`ValueError` like every bad argument, and a :class:`MemoryError` for callers that
+    catch that.
+    """

@@ -95,6 +95,7 @@ def test_f11_closed_stdout_does_not_matter_without_output(tmp_path: Path) -> Non
     assert r.returncode == 0 and r.stderr == "" and out.exists()
 
 
+@pytest.mark.jit
 def test_f5_broken_pipe_is_one_line() -> None:
     """Write errors on a pipe closed by the reader (``| head``): one line and a non-zero exit too."""
     p = subprocess.Popen([sys.executable, "-m", "bitcards", "deal", "skat", "-n", "1000000", "--seed", "1"],
@@ -116,7 +117,7 @@ COUNT_FLAGS = [
     (["jass", "play", "-n", "1", "--start", "{}", "--seed", "1", "--json"], "stdout"),
     (["simulate", "skat-jacks", "--deals", "{}", "--seed", "1", "--no-progress", "--json"], "counts"),
     (["simulate", "skat-jacks", "--deals", "3000", "--chunk-size", "{}", "--seed", "1", "--no-progress", "--json"], "counts"),
-    (["cribbage", "stats", "--deals", "{}", "--seed", "1"], "stdout"),
+    pytest.param(["cribbage", "stats", "--deals", "{}", "--seed", "1"], "stdout", marks=pytest.mark.jit),
     (["skat", "stats", "--sample", "{}", "--seed", "1"], "stdout"),
 ]
 
@@ -173,7 +174,8 @@ def test_f12_demo_checks_its_arguments_first(capsys) -> None:  # type: ignore[no
 
 @pytest.mark.parametrize("argv", [["simulate", "skat-jacks", "--deals", "0", "--seed", "1", "--no-progress"],
                                   ["simulate", "jass-play", "--deals", "0", "--seed", "1", "--no-progress"],
-                                  ["demo", "--deals", "0", "--no-progress"]], ids=lambda a: a[0])  # fmt: skip
+                                  pytest.param(["demo", "--deals", "0", "--no-progress"], marks=pytest.mark.jit)],
+                         ids=["simulate", "simulate-jass", "demo"])  # fmt: skip
 def test_zero_deals_print_no_shares(argv: list[str], capsys) -> None:  # type: ignore[no-untyped-def]
     """Zero deals: ``simulate --deals 0`` and ``demo --deals 0`` printed ``nan`` shares; now no shares at all."""
     rc, out, err = run(argv, capsys)
@@ -323,8 +325,6 @@ def test_deal_output_in_chunks_equals_row_by_row(game: str, as_json: bool, capsy
 @pytest.mark.jit
 def test_deal_text_output_is_streamed() -> None:
     """``deal`` text output: 1 M deals took 178 MB, 3 M 241 MB (every deal and line held at once); now flat."""
-    import resource
-
     def peak_rss_mib(n: int) -> float:
         code = (
             "import resource, sys\nfrom bitcards.cli import main\n"
@@ -336,7 +336,137 @@ def test_deal_text_output_is_streamed() -> None:
         assert r.returncode == 0, r.stderr
         return int(r.stderr.strip().splitlines()[-1]) / 1024
 
-    del resource
     small, big = peak_rss_mib(1_000), peak_rss_mib(2_000_000)
     # 2 M Skat deals are 61 MiB of masks alone, and their text 180 MiB
     assert big - small < 30, (small, big)
+
+
+# --- memory: refused before allocating (F2, F14, skat stats --sample) ------------------------
+
+
+def test_available_memory_is_read_from_the_system(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The memory helper: /proc/meminfo's MemAvailable where there is one, else the portable fallback."""
+    from bitcards import _memory
+
+    avail = _memory.available_bytes()
+    assert avail is not None and avail > 0
+    if os.path.exists("/proc/meminfo"):
+        with open("/proc/meminfo") as f:
+            kib = next(int(line.split()[1]) for line in f if line.startswith("MemAvailable:"))
+        assert avail <= kib * 1024 * 1.5  # the same figure, give or take what changed in between
+    monkeypatch.setattr(_memory, "MEMINFO", "/nonexistent/meminfo")
+    fallback = _memory.available_bytes()
+    assert fallback is None or fallback > 0
+
+
+@pytest.fixture
+def little_memory(monkeypatch):  # type: ignore[no-untyped-def]
+    """This machine with 1 MiB of memory available."""
+    from bitcards import _memory
+
+    monkeypatch.setattr(_memory, "available_bytes", lambda: 1 << 20)
+
+
+def _memory_message(e: BaseException, asked: str) -> None:
+    msg = str(e)
+    assert asked in msg and "1.0 MiB" in msg and "available" in msg, msg
+
+
+@pytest.mark.usefixtures("little_memory")
+def test_memory_is_checked_before_allocating() -> None:
+    """Memory checks: sizes between the available and the total memory used to be tried (``np.empty`` succeeds
+    and the machine swaps or the process is killed); now every user-sized array is checked first."""
+    import numpy as np
+
+    import bitcards
+    import bitcards.jass as jass
+    from bitcards.errors import BitcardsError, MemoryLimitError
+
+    assert issubclass(MemoryLimitError, BitcardsError) and issubclass(MemoryLimitError, MemoryError)
+    with pytest.raises(MemoryLimitError, match="in chunks") as ei:
+        bitcards.deal(100_000, "skat", seed=1)  # 3.1 MiB
+    _memory_message(ei.value, "3.1 MiB")
+    assert bitcards.deal(1_000, "skat", seed=1).shape == (1_000, 4)  # what fits still works
+    with pytest.raises(MemoryLimitError) as ei:
+        jass.random_games(100_000, "h", seed=1)
+    _memory_message(ei.value, "3.5 MiB")  # the games and their contract column
+    with pytest.raises(MemoryLimitError) as ei:
+        jass.random_contracts(2_000_000, seed=1)
+    _memory_message(ei.value, "1.9 MiB")
+    m = np.full(200_000, 0xFFFFFFFF, dtype=np.uint64)
+    with pytest.raises(MemoryLimitError) as ei:
+        bitcards.masks_to_indices(m, 32)  # 6.1 MiB out of 1.5 MiB in
+    _memory_message(ei.value, "6.1 MiB")
+
+
+def test_f14_impossible_sizes_are_bitcards_errors() -> None:
+    """F14: ``random_games(10**12)`` and ``masks_to_indices(m, 2**40)`` ended in numpy's MemoryError, and
+    ``masks_to_indices(m, -1)`` in "negative dimensions are not allowed"."""
+    import numpy as np
+
+    import bitcards
+    import bitcards.jass as jass
+    from bitcards.errors import InvalidCardsError, MemoryLimitError
+
+    with pytest.raises(MemoryLimitError, match="cannot hold 1,000,000,000,000 games"):
+        jass.random_games(10**12, "h", seed=1)
+    with pytest.raises(MemoryLimitError, match="cannot hold 10,000,000,000,000 deals"):
+        bitcards.deal(10**13, "skat", seed=1)
+    m = np.array([7, 11], dtype=np.uint64)
+    for k in (2**40, -1, 65):
+        with pytest.raises(InvalidCardsError, match=r"k must be 0\.\.64"):
+            bitcards.masks_to_indices(m, k)
+    with pytest.raises(TypeError, match="k must be an int"):
+        bitcards.masks_to_indices(m, 3.0)  # type: ignore[arg-type]
+
+
+def test_f14_popcount_of_a_scalar_is_a_scalar() -> None:
+    """F14: ``popcount(np.uint64(7))`` returned an array of shape (1,); the docstring says: same shape."""
+    import numpy as np
+
+    import bitcards
+
+    for x in (np.uint64(7), 7, np.int64(7), np.array(7, dtype=np.uint64)):
+        c = bitcards.popcount(x)
+        assert np.ndim(c) == 0 and c == 3 and isinstance(c, np.int64), (x, c)
+    assert bitcards.popcount([7]).shape == (1,) and bitcards.popcount(np.zeros((2, 3), np.uint64)).shape == (2, 3)
+
+
+def test_f2_a_chunk_too_large_for_memory_is_refused_up_front(capsys) -> None:  # type: ignore[no-untyped-def]
+    """F2: ``simulate skat-jacks --deals 1e9 --chunk-size 1e9``: "Unable to allocate 29.8 GiB" traceback."""
+    argv = ["simulate", "skat-jacks", "--deals", "1e9", "--chunk-size", "1e9", "--seed", "1", "--no-progress"]
+    rc, out, err = run(argv, capsys)
+    assert rc == 2 and out == "" and len(err.splitlines()) == 1, err
+    assert "1,000,000,000 deals" in err and "GiB" in err and "available" in err and "--chunk-size" in err
+
+
+@pytest.mark.usefixtures("little_memory")
+@pytest.mark.parametrize("study", ["skat-jacks", pytest.param("jass-play", marks=pytest.mark.jit)])
+def test_f2_simulate_checks_the_chunk_against_available_memory(study: str) -> None:
+    """F2: the chunk's buffers are checked against the available memory (not the total) before the run; a run
+    smaller than the chunk needs only its own rows."""
+    from bitcards.errors import MemoryLimitError
+    from bitcards.simulate import simulate
+
+    with pytest.raises(MemoryLimitError, match="chunk"):
+        simulate(study, 100_000, seed=1, chunk_size=100_000)
+    assert simulate(study, 1_000, seed=1, chunk_size=100_000).deals == 1_000
+    assert simulate(study, 3_000, seed=1, chunk_size=1_000).deals == 3_000
+
+
+def test_skat_stats_sample_runs_in_chunks(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Memory checks: ``skat stats --sample 1e8`` peaked at 5 GB (every deal held at once); now it is dealt in
+    chunks (the same table for any chunk size), and a sample beyond the stream is refused like ``deal``."""
+    import json
+
+    import bitcards.cli.skat_value as cli_skat
+    from bitcards.deal import deal
+    from bitcards.skat.stats import bid_distribution_of
+
+    expected = bid_distribution_of(deal(5_000, "skat", 3)[:, 0]).to_dict()
+    for chunk in (333, 5_000, 1 << 20):
+        monkeypatch.setattr(cli_skat, "SAMPLE_CHUNK", chunk)
+        rc, out, err = run(["skat", "stats", "--sample", "5000", "--seed", "3", "--json"], capsys)
+        assert rc == 0 and json.loads(out) == {**expected, "seed": 3}, err
+    rc, out, err = run(["skat", "stats", "--sample", str(2**63)], capsys)
+    assert rc == 2 and "beyond the stream's 2**63 rows" in err and len(err.splitlines()) == 1

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+import numpy as np
+
 from bitcards.cli._common import (
     BadInput,
     UserError,
@@ -17,6 +19,9 @@ from bitcards.cli._common import (
     warn,
 )
 from bitcards.errors import BitcardsError
+
+#: hands dealt at a time by ``skat stats --sample``
+SAMPLE_CHUNK = 1 << 20
 
 BID_HELP = """The bid value of seed 000 ("Evaluate a Skat-Hand"): jack factor x trump suit value, or pass.
 
@@ -164,13 +169,15 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.sample is not None:
         if args.exhaustive:
             raise UserError("choose --exhaustive or --sample N, not both")
+        from bitcards._rng import check_rows
         from bitcards.deal import deal
 
-        try:
-            hands = deal(args.sample, "skat", args.seed)[:, 0]
-        except (ValueError, MemoryError):
-            raise UserError(f"--sample {args.sample} is too large for this machine's memory") from None
-        d = bid_distribution_of(hands)
+        check_rows(0, args.sample)
+        d = bid_distribution_of(np.empty(0, dtype=np.uint64))
+        buf = np.empty((min(args.sample, SAMPLE_CHUNK), 4), dtype=np.uint64)
+        for lo in range(0, args.sample, SAMPLE_CHUNK):  # constant memory for any sample
+            m = min(SAMPLE_CHUNK, args.sample - lo)
+            d += bid_distribution_of(deal(m, "skat", args.seed, start=lo, out=buf[:m])[:, 0])
     else:
         d = bid_distribution()
     if args.json:

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from bitcards._memory import check_memory, empty, format_bytes
 from bitcards._rng import seed_key
 from bitcards._version import __version__
 from bitcards.deal import deal, deal_spec
@@ -65,11 +66,33 @@ def run_rows(
     buf = None
     if study.game is not None:
         k = len(deal_spec(study.game).sizes)
-        buf = np.empty((min(chunk_size, max(stop - start, 0)), k), dtype=np.uint64)
+        rows = min(chunk_size, max(stop - start, 0))
+        buf = empty((rows, k), np.uint64, f"a chunk of {rows:,} deals", "use a smaller chunk size")
     for a, b in _chunks(start, stop, chunk_size):
         d = None if buf is None else deal(b - a, study.game, seed, start=a, out=buf[: b - a])  # type: ignore[arg-type]
         study.kernel(d, acc, Chunk(start=a, n=b - a, seed=seed, key=key, params=study.params))
     return acc
+
+
+def row_bytes(study: Study) -> int:
+    """The memory one row of a chunk of ``study`` takes at most (see :attr:`Study.row_bytes`)."""
+    if study.row_bytes is not None:
+        return int(study.row_bytes)
+    k = len(deal_spec(study.game).sizes) if study.game is not None else 0
+    return max(64, 2 * 8 * k)
+
+
+def _check_chunk_memory(study: Study, n: int, chunk: int, copies: int) -> None:
+    """Refuse before the run a chunk whose buffers (``copies`` of them, one per local worker) do not fit."""
+    rows = min(n, chunk)
+    per = row_bytes(study)
+    where = f" on each of {copies} workers" if copies > 1 else ""
+    check_memory(
+        copies * rows * per,
+        f"a chunk of {rows:,} deals{where}",
+        f"use a smaller chunk size (--chunk-size; memory is proportional to it, and the default "
+        f"{DEFAULT_CHUNK:,} needs {format_bytes(DEFAULT_CHUNK * per)})",
+    )
 
 
 def _chunks(start: int, stop: int, chunk_size: int) -> Iterator[tuple[int, int]]:
@@ -166,6 +189,8 @@ def simulate(
     if workers is not None and scheduler is not None:
         raise SimulationError("give either workers (a local Dask cluster) or scheduler, not both")
     used_seed, _ = seed_key(seed)
+    if scheduler is None:  # a remote cluster's memory is its own
+        _check_chunk_memory(st, n, chunk, workers or 1)
     t0 = time.perf_counter()
     if scheduler is None and workers is None:
         acc, backend = _run_local(st, n, used_seed, chunk, threads, progress), "local"

@@ -140,6 +140,9 @@ class Study:
     * ``params``: defaults of the study's integer/str parameters (``chunk.params`` holds the bound ones).
     * ``summary(result)``: headline numbers as a flat ``dict`` of floats (optional).
     * ``check(params)``: raises :class:`SimulationError` for a bad parameter value (optional).
+    * ``row_bytes``: the memory one row of a chunk takes at most, deal buffer and the kernel's own
+      arrays together (optional; the default, twice the deal buffer and at least 64 bytes, fits a
+      kernel that makes a few ``(n,)`` arrays). The driver refuses a chunk that would not fit.
     """
 
     name: str
@@ -151,6 +154,8 @@ class Study:
     description: str = ""
     #: ``check(params)`` raises :class:`SimulationError` for a bad parameter value (optional)
     check: Callable[[Mapping[str, Any]], None] | None = None
+    #: memory per row of a chunk, in bytes, at most (``None``: twice the deal buffer, at least 64)
+    row_bytes: int | None = None
 
     def __post_init__(self) -> None:
         names = [f.name for f in self.fields]
