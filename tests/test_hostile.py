@@ -470,3 +470,22 @@ def test_skat_stats_sample_runs_in_chunks(capsys, monkeypatch) -> None:  # type:
         assert rc == 0 and json.loads(out) == {**expected, "seed": 3}, err
     rc, out, err = run(["skat", "stats", "--sample", str(2**63)], capsys)
     assert rc == 2 and "beyond the stream's 2**63 rows" in err and len(err.splitlines()) == 1
+
+
+# --- F3: cribbage stats beyond the stream ---------------------------------------------------
+
+
+@pytest.mark.parametrize("deals", [str(2**64), str(2**63 + 1), str(2**63), "1e30"])
+def test_f3_cribbage_stats_beyond_the_stream_is_refused(deals: str) -> None:
+    """F3: ``cribbage stats --deals 18446744073709551616`` ran forever with no output and no progress."""
+    r = bitcards("cribbage", "stats", "--deals", deals, "--seed", "1", timeout=60)
+    assert r.returncode == 2 and r.stdout == "", r.stderr
+    assert len(r.stderr.splitlines()) == 1 and "beyond the stream's 2**63 rows" in r.stderr, r.stderr
+
+
+def test_f3_cribbage_stats_shows_progress(capsys) -> None:  # type: ignore[no-untyped-def]
+    """F3: a long ``cribbage stats --deals N`` run showed no progress; now a bar on stderr (``--no-progress``: none)."""
+    rc, out, err = run(["cribbage", "stats", "--deals", "3000", "--seed", "1"], capsys)
+    assert rc == 0 and "3.00k/3.00k" in err and "deal" in err, err
+    rc, out2, err = run(["cribbage", "stats", "--deals", "3000", "--seed", "1", "--no-progress"], capsys)
+    assert rc == 0 and out2 == out and err == ""

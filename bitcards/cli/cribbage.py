@@ -67,6 +67,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     t.add_argument("--deals", type=count(1), default=None, help="random deals with the best discard")
     t.add_argument("--seed", type=int, default=None, help="seed for --deals (default: fresh, printed on stderr)")
     t.add_argument("--crib", action="store_true", help="score by crib rules")
+    t.add_argument("--no-progress", action="store_true", help="no progress bar (--deals)")
     add_json(t)
     t.set_defaults(func=run_stats)
 
@@ -169,17 +170,20 @@ def run_discard(args: argparse.Namespace) -> int:
 # --- stats ---------------------------------------------------------------------
 
 
-def _deal_distribution(n: int, seed: int, crib: bool) -> np.ndarray:
+def _deal_distribution(n: int, seed: int, crib: bool, progress: bool) -> np.ndarray:
+    from bitcards._progress import progress_bar
     from bitcards.cribbage.discard import best_discards
     from bitcards.cribbage.score import score_hands
     from bitcards.deal import deal
 
     hist = np.zeros(30, dtype=np.int64)
-    chunk = 1 << 20
-    for start in range(0, n, chunk):
-        d = deal(min(chunk, n - start), "cribbage", seed, start=start)
-        keep, _ = best_discards(d[:, 0], crib=crib)
-        hist += np.bincount(score_hands(keep, d[:, 2], crib=crib), minlength=30)
+    chunk = 1 << 16
+    with progress_bar(n, progress, "cribbage deals") as bar:
+        for start in range(0, n, chunk):
+            d = deal(min(chunk, n - start), "cribbage", seed, start=start)
+            keep, _ = best_discards(d[:, 0], crib=crib)
+            hist += np.bincount(score_hands(keep, d[:, 2], crib=crib), minlength=30)
+            bar.update(len(d))
     return hist
 
 
@@ -192,12 +196,13 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.exhaustive:
         dist = score_distribution(crib=args.crib)
     else:
-        from bitcards._rng import seed_key
+        from bitcards._rng import check_rows, seed_key
 
+        check_rows(0, args.deals)
         seed, _ = seed_key(args.seed)
-        dist = _deal_distribution(args.deals, seed, bool(args.crib))
         if args.seed is None:
             sys.stderr.write(f"bitcards: seed {seed}\n")
+        dist = _deal_distribution(args.deals, seed, bool(args.crib), not args.no_progress)
     total = int(dist.sum())
     mean = distribution_mean(dist)
     if args.json:

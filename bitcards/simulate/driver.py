@@ -15,7 +15,6 @@ bounded window of tasks in flight.
 from __future__ import annotations
 
 import math
-import sys
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -23,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from bitcards._memory import check_memory, empty, format_bytes
+from bitcards._progress import progress_bar
 from bitcards._rng import seed_key
 from bitcards._version import __version__
 from bitcards.deal import deal, deal_spec
@@ -215,19 +215,13 @@ def simulate(
     return res
 
 
-def _bar(total: int, progress: bool, desc: str) -> Any:
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit="deal", unit_scale=True, disable=not progress, file=sys.stderr, desc=desc)
-
-
 def _run_local(st: Study, n: int, seed: int, chunk: int, threads: int | None, progress: bool) -> dict[str, np.ndarray]:
     import numba
 
     old = numba.get_num_threads()
     try:
         acc = st.zeros()
-        with _bar(n, progress, st.name) as bar:
+        with progress_bar(n, progress, st.name) as bar:
             # one buffer for the whole run, in steps of a few chunks so the bar moves
             step = chunk * max(1, (1 << 22) // chunk)
             for a in range(0, n, step):
@@ -281,7 +275,7 @@ def _run_dask(
         starts = iter(range(0, n, rows))
         acc = st.zeros()
         window = 2 * slots + 2
-        with _bar(n, progress, f"{st.name} (dask, {slots} threads)") as bar:
+        with progress_bar(n, progress, f"{st.name} (dask, {slots} threads)") as bar:
             futures = distributed.as_completed()
             sizes: dict[Any, int] = {}
 
