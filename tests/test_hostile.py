@@ -489,3 +489,23 @@ def test_f3_cribbage_stats_shows_progress(capsys) -> None:  # type: ignore[no-un
     assert rc == 0 and "3.00k/3.00k" in err and "deal" in err, err
     rc, out2, err = run(["cribbage", "stats", "--deals", "3000", "--seed", "1", "--no-progress"], capsys)
     assert rc == 0 and out2 == out and err == ""
+
+
+# --- F4: bytes that are not UTF-8 in skat bid --file ------------------------------------------
+
+
+def test_f4_skat_bid_file_with_a_bad_byte_answers_the_good_lines(tmp_path: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """F4: ``skat bid --file bad.txt --keep-going`` with a byte that is not UTF-8 on line 2: no output at all, and
+    the error named "line 0"."""
+    good = " ".join(HAND).encode()
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(good + b"\n" + b"JC JS \xff\xfe AC KC 9C AS 7H QD 8D\n" + good + b"\n")
+    rc, out, err = run(["skat", "bid", "--file", str(bad), "--keep-going"], capsys)
+    assert rc == 2 and out == "36 Clubs\n36 Clubs\n"
+    assert err == "bitcards: error: line 2: not UTF-8 text (byte 0xFF at column 7)\n", err
+    rc, out, err = run(["skat", "bid", "--file", str(bad)], capsys)
+    assert rc == 2 and out == "36 Clubs\n" and "line 2: not UTF-8 text" in err and len(err.splitlines()) == 1
+    # stdin reads the same way
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(bad.read_bytes()), encoding="latin-1"))
+    rc, out, err = run(["skat", "bid", "--keep-going"], capsys)
+    assert rc == 2 and out == "36 Clubs\n36 Clubs\n" and "line 2: not UTF-8 text" in err

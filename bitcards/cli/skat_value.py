@@ -14,8 +14,9 @@ from bitcards.cli._common import (
     add_keep_going,
     count,
     emit_json,
-    numbered_lines,
+    input_lines,
     open_input,
+    utf8_error,
     warn,
 )
 from bitcards.errors import BitcardsError
@@ -104,14 +105,17 @@ def run_bid(args: argparse.Namespace) -> int:
         return 0
     bad = BadInput(args.keep_going)
     stream = open_input(args.file)
-    n = seen = 0
+    seen = 0
     try:
-        for n, text in numbered_lines(stream):
+        for n, text in input_lines(stream):
             if not text.strip() or text.lstrip().startswith("#"):
                 continue
             seen += 1
             notes = []
             try:
+                bad_bytes = utf8_error(text, n)
+                if bad_bytes is not None:
+                    raise bad_bytes
                 mask = parse_mask(text, "skat", count=10, line=n, notes=notes)
             except BitcardsError as e:
                 bad(e)
@@ -123,9 +127,6 @@ def run_bid(args: argparse.Namespace) -> int:
                 emit_json(_bid_json(r, format_cards(mask, "skat"), n))
             else:
                 sys.stdout.write(f"{r}\n")
-    except UnicodeDecodeError:
-        where = f"after line {n}" if n else "at the start"
-        raise UserError(f"{args.file or 'stdin'} is not UTF-8 text (decoding failed {where})") from None
     finally:
         if stream is not sys.stdin:
             stream.close()
