@@ -44,7 +44,7 @@ from bitcards._bits import mulhi64, select_mask
 from bitcards._jit import njit, warmup_task
 from bitcards._memory import empty
 from bitcards._rng import check_rows, next_u64, row_state, seed_key
-from bitcards.errors import InvalidCardsError
+from bitcards.errors import InvalidCardsError, shorten
 from bitcards.layouts import Layout, get_layout
 
 __all__ = ["DealSpec", "DEAL_SPECS", "deal", "deal_spec"]
@@ -79,7 +79,7 @@ def deal_spec(game: str) -> DealSpec:
     try:
         return DEAL_SPECS[str(game).lower()]
     except KeyError:
-        raise InvalidCardsError(f"cannot deal {game!r}; games: {', '.join(DEAL_SPECS)}") from None
+        raise InvalidCardsError(f"cannot deal {shorten(game)}; games: {', '.join(DEAL_SPECS)}") from None
 
 
 def _batches(n_cards: int, n_draws: int) -> np.ndarray:

@@ -17,7 +17,21 @@ __all__ = [
     "CodecError",
     "IllegalPlayError",
     "MemoryLimitError",
+    "shorten",
 ]
+
+#: how much of a token an error message quotes
+TOKEN_LIMIT = 40
+
+
+def shorten(token: object, limit: int = TOKEN_LIMIT) -> str:
+    """``repr(token)`` for an error message, cut to ``limit`` characters and ``…`` when longer.
+
+    >>> shorten("JC"), shorten("A" * 50)
+    ("'JC'", "'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…'")
+    """
+    text = str(token)
+    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 class BitcardsError(Exception):

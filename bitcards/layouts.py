@@ -155,8 +155,8 @@ def get_layout(game: str | Layout) -> Layout:
     try:
         return LAYOUTS[str(game).lower()]
     except KeyError:
-        from bitcards.errors import ParseError
+        from bitcards.errors import ParseError, shorten
 
         raise ParseError(
-            f"unknown game {game!r}; expected one of {', '.join(sorted(LAYOUTS))}", token=str(game)
+            f"unknown game {shorten(game)}; expected one of {', '.join(sorted(LAYOUTS))}", token=str(game)
         ) from None

@@ -40,7 +40,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from bitcards.errors import InvalidCardsError, ParseError
+from bitcards.errors import InvalidCardsError, ParseError, shorten
 from bitcards.layouts import GERMAN_SUIT_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, Layout, get_layout
 
 __all__ = [
@@ -151,7 +151,7 @@ def _resolve(
 ) -> int:
     folded, subs = fold_confusables(raw.strip())
     if subs and notes is not None:
-        notes.extend(f"{raw!r}{_where(position, column, line)}: {s}" for s in subs)
+        notes.extend(f"{shorten(raw)}{_where(position, column, line)}: {s}" for s in subs)
     en, de = _readings(folded.upper())
     if dialect == "german":
         reading = de
@@ -163,7 +163,7 @@ def _resolve(
         reading = en if en is not None else de
     if reading is None:
         raise ParseError(
-            f"unknown card {raw!r}{_where(position, column, line)}",
+            f"unknown card {shorten(raw)}{_where(position, column, line)}",
             token=raw,
             position=position,
             line=line,
@@ -171,7 +171,7 @@ def _resolve(
     suit, rank = reading
     if not layout.has_rank(rank):
         raise ParseError(
-            f"card {raw!r}{_where(position, column, line)} is not in the {layout.name} deck",
+            f"card {shorten(raw)}{_where(position, column, line)} is not in the {layout.name} deck",
             token=raw,
             position=position,
             line=line,
@@ -229,7 +229,7 @@ def parse_cards(
         b = _resolve(tok, layout, dia, position=i, column=col, line=line, notes=notes)
         if unique and b in seen:
             raise ParseError(
-                f"duplicate card {tok!r}{_where(i, col, line)}",
+                f"duplicate card {shorten(tok)}{_where(i, col, line)}",
                 token=tok,
                 position=i,
                 line=line,

@@ -509,3 +509,53 @@ def test_f4_skat_bid_file_with_a_bad_byte_answers_the_good_lines(tmp_path: Path,
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(bad.read_bytes()), encoding="latin-1"))
     rc, out, err = run(["skat", "bid", "--keep-going"], capsys)
     assert rc == 2 and out == "36 Clubs\n36 Clubs\n" and "line 2: not UTF-8 text" in err
+
+
+# --- F9: long tokens in errors ------------------------------------------------------------------
+
+HUGE = "A" * 10**6  # the report's 10 MB token reads the same way, only slower
+
+
+@pytest.mark.parametrize(
+    ("argv", "stdin"),
+    [
+        (["skat", "id", "decode"], HUGE + "\n"),
+        (["skat", "run-id", "decode"], HUGE + "\n"),
+        (["skat", "id", "decode", "--decimal"], "1" + "0" * 10**6 + "x\n"),
+        (["euchre", "sort"], HUGE + "\n"),
+        (["euchre", "sort"], "Diamonds\n" + HUGE + "\n"),
+        (["skat", "bid"], HUGE + " JS\n"),
+        (["cribbage", "score"], "5H 5D 5C 5S " + HUGE + "\n"),
+        (["jass", "check"], "h\n" + (HUGE + " sA sK sQ\n") * 9),
+        (["simulate", "skat-jacks", "-n", "10", "--seed", "1", "-p", "seat=" + HUGE], ""),
+        (["simulate", "skat-jacks", "-n", "10", "--seed", "1", "-p", HUGE + "=1"], ""),
+        (["jass", "play", "--seed", "1", "-g", HUGE], ""),
+        (["deal", HUGE], ""),
+        (["skat", "bid", HUGE], ""),
+        (["skat", "id", "decode", "--decimal"], "1" + "0" * 5000 + "\n"),  # int() refuses 4300 digits: a traceback
+        (["skat", "run-id", "decode", "--decimal", "1" + "0" * 5000], ""),
+    ],
+    ids=["id", "run-id", "id-decimal", "euchre-trump", "euchre-card", "skat-bid", "cribbage", "jass", "param-value",
+         "param-name", "jass-contract", "deal-game", "skat-bid-arg", "id-5001-digits", "run-id-5001-digits"],  # fmt: skip
+)
+def test_f9_long_tokens_are_shortened_in_errors(argv: list[str], stdin: str, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """F9: ``python3 -c "print('A'*10**7)" | bitcards skat id decode`` echoed the 10 MB token in the one-line error."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    rc, out, err = run(argv, capsys)
+    assert rc == 2 and len(err.splitlines()) == 1, err[:300]
+    assert len(err) < 300 and "…" in err, err[:300]
+
+
+def test_f9_library_errors_shorten_tokens() -> None:
+    """F9: the library's own messages quote at most 40 characters of a token."""
+    import bitcards
+    import bitcards.euchre as euchre
+    from bitcards.errors import shorten
+    from bitcards.jass.rules import parse_contract
+
+    assert shorten("JC") == "'JC'" and shorten("A" * 41) == "'" + "A" * 40 + "…'"
+    for call in (lambda: bitcards.parse_card(HUGE), lambda: bitcards.parse_mask("JC " + HUGE), lambda: euchre.parse_trump(HUGE),
+                 lambda: parse_contract(HUGE)):  # fmt: skip
+        with pytest.raises(ValueError) as ei:
+            call()
+        assert len(str(ei.value)) < 150 and "A" * 40 + "…" in str(ei.value)

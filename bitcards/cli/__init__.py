@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 
 from bitcards._version import __version__
-from bitcards.cli._common import EX_IOERR, ArgumentParser, GuardedOutput, OutputError
+from bitcards.cli._common import EX_IOERR, ArgumentParser, GuardedOutput, OutputError, report_bad
 from bitcards.errors import BitcardsError
 
 #: modules under bitcards.cli that provide ``register(subparsers)``
@@ -53,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rc = args.func(args)
         out.flush()
     except BitcardsError as e:
-        sys.stderr.write(f"bitcards: error: {e}\n")
+        report_bad(str(e))
         return 2
     except KeyboardInterrupt:
         sys.stderr.write("bitcards: interrupted\n")

@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, NoReturn
 
-from bitcards.errors import BitcardsError, ParseError
+from bitcards.errors import TOKEN_LIMIT, BitcardsError, ParseError, shorten
 
 
 class UserError(BitcardsError):
@@ -83,7 +83,7 @@ class ArgumentParser(argparse.ArgumentParser):
         self._negative_number_matcher = re.compile(r"^-[0-9_]*\.?[0-9_]+([eE][+-]?[0-9_]+)?$")
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)} (see --help)\n")
 
 
 def count(minimum: int = 0) -> Callable[[str], int]:
@@ -113,12 +113,16 @@ def count(minimum: int = 0) -> Callable[[str], int]:
             d = Decimal(t)
         except InvalidOperation:
             d = Decimal("nan")
-        if not re.fullmatch(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?", t) or abs(d.adjusted()) > 100:
-            raise argparse.ArgumentTypeError(f"invalid count {text!r}: write a whole number like 1000, 1_000 or 1e3")
+        if not re.fullmatch(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?", t):
+            raise argparse.ArgumentTypeError(f"invalid count {shorten(text)}: write a whole number like 1000, 1_000 or 1e3")
+        if d.adjusted() > 100:
+            raise argparse.ArgumentTypeError(f"too large: {shorten(text)}")
+        if d.adjusted() < -100:
+            raise argparse.ArgumentTypeError(f"not a whole number: {shorten(text)}")
         if d != d.to_integral_value():
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+            raise argparse.ArgumentTypeError(f"not a whole number: {shorten(text)}")
         if d < minimum:
-            raise argparse.ArgumentTypeError(f"must be >= {minimum}, got {text!r}")
+            raise argparse.ArgumentTypeError(f"must be >= {minimum}, got {shorten(text)}")
         return int(d)
 
     parse.__name__ = "count"
@@ -273,12 +277,40 @@ def utf8_error(text: str, line: int) -> ParseError | None:
     return None
 
 
+#: a quoted text in a message (a repr: escapes stay whole; an apostrophe after a letter is no quote)
+_QUOTED = re.compile(r"(?<!\w)'(?:[^'\\\n]|\\.)*'" + r'|(?<!\w)"(?:[^"\\\n]|\\.)*"')
+#: the longest message line written
+LINE_LIMIT = 500
+
+
+def one_line(message: str) -> str:
+    """``message`` as one line of reasonable length: every quoted text longer than
+    :data:`bitcards.errors.TOKEN_LIMIT` characters is cut with ``…``, line breaks become spaces, and the
+    whole is at most :data:`LINE_LIMIT` characters. Every error and warning line of the CLI goes through it.
+
+    >>> one_line("line 1: deal id '" + "A" * 100 + "' has 100 characters")
+    "line 1: deal id 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…' has 100 characters"
+    >>> one_line("the stream's rows, the declarer's cards: " + "x" * 50)  # apostrophes are no quotes
+    "the stream's rows, the declarer's cards: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+    """
+
+    def cut(m: re.Match[str]) -> str:
+        q, inner = m.group()[0], m.group()[1:-1]
+        if len(inner) <= TOKEN_LIMIT:
+            return m.group()
+        inner = re.sub(r"\\(x[0-9a-fA-F]?|u[0-9a-fA-F]{0,3}|U[0-9a-fA-F]{0,7})?$", "", inner[:TOKEN_LIMIT])
+        return f"{q}{inner}…{q}"
+
+    text = _QUOTED.sub(cut, message).replace("\r", " ").replace("\n", " ")
+    return text if len(text) <= LINE_LIMIT else text[: LINE_LIMIT - 1] + "…"
+
+
 def warn(message: str) -> None:
-    sys.stderr.write(f"bitcards: warning: {message}\n")
+    sys.stderr.write(f"bitcards: warning: {one_line(message)}\n")
 
 
 def report_bad(message: str) -> None:
-    sys.stderr.write(f"bitcards: error: {message}\n")
+    sys.stderr.write(f"bitcards: error: {one_line(message)}\n")
 
 
 class BadInput:

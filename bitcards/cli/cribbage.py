@@ -20,7 +20,7 @@ from bitcards.cli._common import (
     utf8_error,
     warn,
 )
-from bitcards.errors import BitcardsError, InvalidCardsError
+from bitcards.errors import BitcardsError, InvalidCardsError, shorten
 from bitcards.layouts import FRENCH
 from bitcards.notation import parse_cards, tokenize
 
@@ -88,7 +88,7 @@ def _parse_line(text: str, lineno: int) -> tuple[list[int], list[str]]:
     bits = parse_cards(text, FRENCH, "english", unique=True, line=lineno, notes=notes)
     if len(bits) != 5:
         toks = tokenize(text)
-        extra = f"; first extra token {toks[5][0]!r} (column {toks[5][1]})" if len(toks) > 5 else ""
+        extra = f"; first extra token {shorten(toks[5][0])} (column {toks[5][1]})" if len(toks) > 5 else ""
         raise InvalidCardsError(f"line {lineno}: {len(bits)} cards, expected 5 (four held, then the starter){extra}")
     return bits, notes
 

@@ -21,7 +21,7 @@ from bitcards.cli._common import (
     utf8_error,
     warn,
 )
-from bitcards.errors import BitcardsError, InvalidCardsError, ParseError
+from bitcards.errors import BitcardsError, InvalidCardsError, ParseError, shorten
 from bitcards.layouts import EUCHRE, FRENCH
 from bitcards.notation import format_card, parse_card, parse_cards
 
@@ -82,7 +82,7 @@ def _card_error(tok: str, ln: int, err: ParseError) -> BitcardsError:
     try:
         parse_card(tok, FRENCH)
     except ParseError:
-        return ParseError(f"line {ln}: unknown card or trump name {tok!r}", token=tok, line=ln)
+        return ParseError(f"line {ln}: unknown card or trump name {shorten(tok)}", token=tok, line=ln)
     return err
 
 
@@ -131,7 +131,10 @@ def _hands(lines: Iterator[tuple[int, str]], count: int) -> Iterator[_Hand]:
                 orphan = _Hand(ln, -1)
                 try:
                     parse_cards(text, EUCHRE)
-                    msg = f"line {ln}: expected a trump name (Diamonds, Hearts, Spades, Clubs) before the cards, got {text!r}"
+                    msg = (
+                        f"line {ln}: expected a trump name (Diamonds, Hearts, Spades, Clubs) before the cards, "
+                        f"got {shorten(text)}"
+                    )
                 except ParseError:
                     msg = f"line {ln}: {_trump_message(text)}"
                 orphan.errors.append(ParseError(msg, token=text, line=ln))
@@ -168,7 +171,7 @@ def _is_card_line(text: str) -> bool:
 
 
 def _trump_message(text: str) -> str:
-    return f"unknown trump {text!r}: expected Diamonds, Hearts, Spades, Clubs (or d h s c, ♦ ♥ ♠ ♣)"
+    return f"unknown trump {shorten(text)}: expected Diamonds, Hearts, Spades, Clubs (or d h s c, ♦ ♥ ♠ ♣)"
 
 
 def _parse_trump(text: str) -> int:

@@ -12,6 +12,7 @@ import contextlib
 import sys
 
 from bitcards.cli._common import OutputFile, UserError, add_json, count, emit_json
+from bitcards.errors import shorten
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -45,7 +46,7 @@ def _params(items: list[str]) -> dict[str, str]:
     for it in items:
         key, sep, val = it.partition("=")
         if not sep or not key:
-            raise UserError(f"--param wants KEY=VALUE, got {it!r}")
+            raise UserError(f"--param wants KEY=VALUE, got {shorten(it)}")
         out[key.strip()] = val.strip()
     return out
 

@@ -31,7 +31,7 @@ from bitcards.cli._common import (
     open_input,
     utf8_error,
 )
-from bitcards.errors import BitcardsError, CodecError, ParseError
+from bitcards.errors import BitcardsError, CodecError, ParseError, shorten
 from bitcards.skat.ids import (
     GAME_KINDS,
     Game,
@@ -168,8 +168,8 @@ def _check_utf8(text: str, label: str) -> None:
 
 
 def _decimal(text: str, label: str) -> int:
-    if not _DECIMAL.fullmatch(text):
-        raise CodecError(f"{text!r} is not a decimal id")
+    if not _DECIMAL.fullmatch(text) or len(text) > 200:  # ids have at most 78 digits; int() refuses 4300
+        raise CodecError(f"{shorten(text)} is not a decimal id")
     return int(text)
 
 

@@ -35,7 +35,7 @@ import numpy as np
 
 from bitcards._jit import njit, warmup_task
 from bitcards.cardset import CardSet
-from bitcards.errors import IllegalPlayError, InvalidCardsError, ParseError
+from bitcards.errors import IllegalPlayError, InvalidCardsError, ParseError, shorten
 from bitcards.layouts import EUCHRE, SUIT_NAMES
 from bitcards.notation import format_cards, parse_card, parse_cards, parse_mask
 
@@ -95,7 +95,7 @@ def parse_trump(text: str) -> int:
     if key in _TRUMP_WORDS:
         return _TRUMP_WORDS[key]
     raise ParseError(
-        f"unknown trump {text.strip()!r}: expected Diamonds, Hearts, Spades, Clubs (or d h s c, ♦ ♥ ♠ ♣)",
+        f"unknown trump {shorten(text.strip())}: expected Diamonds, Hearts, Spades, Clubs (or d h s c, ♦ ♥ ♠ ♣)",
         token=text,
     )
 

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import numpy as np
 
-from bitcards.errors import InvalidCardsError, ParseError
+from bitcards.errors import InvalidCardsError, ParseError, shorten
 from bitcards.jass.rules import parse_contract
 from bitcards.layouts import JASS
 from bitcards.notation import format_card, parse_card, tokenize
@@ -126,7 +126,7 @@ def parse_block(block: Block, contract: str | int | None = None) -> tuple[int, n
                 code = parse_contract(toks[0][0])
             except ParseError:
                 raise ParseError(
-                    f"line {lineno}: {toks[0][0]!r} is neither a contract (c d h s o u) nor a row of four cards",
+                    f"line {lineno}: {shorten(toks[0][0])} is neither a contract (c d h s o u) nor a row of four cards",
                     token=toks[0][0],
                     line=lineno,
                 ) from None
@@ -153,7 +153,7 @@ def parse_block(block: Block, contract: str | int | None = None) -> tuple[int, n
             if b in seen:
                 pl, pc = seen[b]
                 raise InvalidCardsError(
-                    f"line {lineno}, column {col}: {tok!r} is played twice (first at line {pl}, column {pc}); "
+                    f"line {lineno}, column {col}: {shorten(tok)} is played twice (first at line {pl}, column {pc}); "
                     f"a record holds all 36 cards once"
                 )
             seen[b] = (lineno, col)

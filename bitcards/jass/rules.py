@@ -43,7 +43,7 @@ from __future__ import annotations
 import numpy as np
 
 from bitcards._jit import njit, warmup_task
-from bitcards.errors import ParseError
+from bitcards.errors import ParseError, shorten
 from bitcards.layouts import CLUBS, DIAMONDS, HEARTS, JASS, SPADES
 from bitcards.notation import parse_card, parse_mask
 
@@ -113,7 +113,7 @@ def parse_contract(text: str | int | np.integer) -> int:
     code = _CONTRACT_WORDS.get(text.strip().lower())
     if code is None:
         raise ParseError(
-            f"unknown contract {text!r}; expected c d h s (trump), o (Obenabe) or u (Undenufe)", token=text
+            f"unknown contract {shorten(text)}; expected c d h s (trump), o (Obenabe) or u (Undenufe)", token=text
         )
     return code
 

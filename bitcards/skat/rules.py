@@ -32,7 +32,7 @@ from bitcards._bits import popcount
 from bitcards._jit import njit, warmup_task
 from bitcards.batch import as_masks
 from bitcards.cardset import CardSet
-from bitcards.errors import IllegalPlayError, InvalidCardsError, ParseError
+from bitcards.errors import IllegalPlayError, InvalidCardsError, ParseError, shorten
 from bitcards.layouts import SKAT
 from bitcards.notation import parse_card, parse_cards, parse_mask
 
@@ -94,7 +94,7 @@ def parse_game(game: int | str) -> int:
         key = game.strip().lower()
         if key in _GAME_ALIASES:
             return _GAME_ALIASES[key]
-        raise ParseError(f"unknown game {game!r} (expected clubs, spades, hearts, diamonds, grand or null)", token=game)
+        raise ParseError(f"unknown game {shorten(game)} (expected clubs, spades, hearts, diamonds, grand or null)", token=game)
     raise TypeError(f"game must be a name or a number, not {type(game).__name__}")
 
 
