@@ -559,3 +559,90 @@ def test_f9_library_errors_shorten_tokens() -> None:
         with pytest.raises(ValueError) as ei:
             call()
         assert len(str(ei.value)) < 150 and "A" * 40 + "…" in str(ei.value)
+
+
+# --- F1: a scheduler address that is no Dask scheduler ------------------------------------------
+
+
+class _FakeServer:
+    """A local TCP server that is no Dask scheduler: ``ssh`` sends an SSH banner, ``http`` an HTTP error
+    response, ``silent`` accepts and never answers (as an HTTP server waiting for a request), ``close``
+    accepts and hangs up."""
+
+    def __init__(self, mode: str) -> None:
+        import socket
+        import threading
+
+        self.mode = mode
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.sock.settimeout(0.2)
+        self.address = f"tcp://127.0.0.1:{self.sock.getsockname()[1]}"
+        self.conns: list[object] = []
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while not self.stop.is_set():
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                continue
+            if self.mode == "ssh":
+                conn.sendall(b"SSH-2.0-OpenSSH_9.6p1 Ubuntu-3ubuntu13\r\n")
+            elif self.mode == "http":
+                conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            elif self.mode == "close":
+                conn.close()
+                continue
+            self.conns.append(conn)
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join()
+        for c in self.conns:
+            c.close()  # type: ignore[attr-defined]
+        self.sock.close()
+
+
+@pytest.fixture
+def no_warmup(monkeypatch):  # type: ignore[no-untyped-def]
+    """Compiling every kernel first cost minutes in CI before the address was even tried: it must not run."""
+    import bitcards.simulate.driver as driver
+
+    def warm(study):  # type: ignore[no-untyped-def]
+        raise AssertionError("the kernels were warmed up before the scheduler was checked")
+
+    monkeypatch.setattr(driver, "_warm", warm)
+    monkeypatch.setattr(driver, "HANDSHAKE_TIMEOUT", 1.0)
+
+
+@pytest.mark.usefixtures("no_warmup")
+@pytest.mark.parametrize("mode", ["ssh", "http", "silent", "close"])
+def test_f1_a_server_that_is_no_dask_scheduler_is_one_line(mode: str, capsys) -> None:  # type: ignore[no-untyped-def]
+    """F1: ``--scheduler tcp://HOST:PORT`` on an SSH server: a 46-line traceback ending in an attempt to allocate
+    2.82 EiB; on an HTTP server: a silent hang of more than 400 s. Now a handshake timeout and one line."""
+    import time
+
+    pytest.importorskip("distributed")
+    server = _FakeServer(mode)
+    try:
+        t0 = time.monotonic()
+        argv = ["simulate", "skat-jacks", "-n", "100", "--seed", "1", "--no-progress", "--scheduler", server.address]
+        rc, out, err = run(argv, capsys)
+        took = time.monotonic() - t0
+    finally:
+        server.close()
+    assert rc == 2 and out == "" and len(err.splitlines()) == 1, err
+    assert f"{server.address} is not a Dask scheduler" in err, err
+    assert took < 10, took
+
+
+@pytest.mark.usefixtures("no_warmup")
+def test_f1_reachability_is_checked_before_the_warmup() -> None:
+    """F1: an address where nothing listens fails at once, before any kernel is compiled."""
+    from bitcards.simulate import SimulationError, simulate
+
+    pytest.importorskip("distributed")
+    with pytest.raises(SimulationError, match="cannot reach the Dask scheduler"):
+        simulate("skat-jacks", 10, seed=1, scheduler="tcp://127.0.0.1:9")

@@ -26,6 +26,7 @@ from bitcards._progress import progress_bar
 from bitcards._rng import seed_key
 from bitcards._version import __version__
 from bitcards.deal import deal, deal_spec
+from bitcards.errors import shorten
 from bitcards.simulate.result import SimulationResult
 from bitcards.simulate.study import Chunk, SimulationError, Study, get_study
 
@@ -128,22 +129,65 @@ def _warm(study: Study) -> None:
         _WARMED.add(study.name)
 
 
-def _check_reachable(address: str) -> None:
-    """Fail fast (not after the client's timeout) when nothing listens at a tcp:// address."""
+#: seconds a scheduler has to accept a connection and to send its handshake
+HANDSHAKE_TIMEOUT = 10.0
+
+
+def _check_scheduler(address: str) -> None:
+    """Fail fast, with one clear error, unless a Dask scheduler answers at a ``tcp://`` address.
+
+    distributed's client would wait for ever on a server that never speaks (an HTTP server
+    waits for a request) and reads any other server's first bytes (an SSH banner) as the size
+    of a message to allocate. A Dask server sends its handshake as soon as it accepts: 8 bytes,
+    the size of the message, which starts with its frame count and the frames' sizes. Those
+    must add up, within :data:`HANDSHAKE_TIMEOUT` seconds.
+    """
     import socket
+    import struct
     from urllib.parse import urlsplit
 
     u = urlsplit(address if "://" in address else f"tcp://{address}")
     try:
         port = u.port
     except ValueError as e:
-        raise SimulationError(f"bad Dask scheduler address {address!r}: {e}") from None
+        raise SimulationError(f"bad Dask scheduler address {shorten(address)}: {e}") from None
     if u.scheme not in ("tcp", "") or u.hostname is None or port is None:
         return  # tls://, inproc://, no port ...: leave it to distributed
     try:
-        socket.create_connection((u.hostname, port), timeout=10).close()
+        sock = socket.create_connection((u.hostname, port), timeout=HANDSHAKE_TIMEOUT)
     except OSError as e:
         raise SimulationError(f"cannot reach the Dask scheduler {address}: {e.strerror or e}") from None
+
+    def read(n: int) -> bytes:
+        data = b""
+        while len(data) < n:
+            part = sock.recv(n - len(data))
+            if not part:
+                break
+            data += part
+        return data
+
+    not_dask = f"{address} is not a Dask scheduler"
+    with sock:
+        sock.settimeout(HANDSHAKE_TIMEOUT)
+        try:
+            head = read(8)
+            if len(head) < 8:
+                raise SimulationError(f"{not_dask}: it closed the connection without a Dask handshake")
+            (size,) = struct.unpack("<Q", head)
+            body = read(size) if 16 <= size <= 1 << 16 else b""
+        except TimeoutError:
+            raise SimulationError(f"{not_dask}: no Dask handshake within {HANDSHAKE_TIMEOUT:g} s") from None
+        except OSError as e:
+            raise SimulationError(f"cannot reach the Dask scheduler {address}: {e.strerror or e}") from None
+        if len(body) == size:
+            (n_frames,) = struct.unpack_from("<Q", body)
+            if 1 <= n_frames <= 64 and 8 * (1 + n_frames) <= size:
+                lengths = struct.unpack_from(f"<{n_frames}Q", body, 8)
+                if 8 * (1 + n_frames) + sum(lengths) == size:
+                    return
+        shown = head.decode("ascii", "replace").strip()
+        raise SimulationError(f"{not_dask}: it answered {shorten(shown)}, not a Dask handshake")
 
 
 def simulate(
@@ -240,6 +284,8 @@ def _run_dask(
         import distributed
     except ImportError:
         raise SimulationError("Dask is not installed: pip install 'bitcards[distributed]'") from None
+    if isinstance(scheduler, str):  # before compiling anything: a wrong address fails at once
+        _check_scheduler(scheduler)
     # compile here first: workers then load the kernels from the on-disk cache
     _warm(st)
     cluster = None
@@ -255,13 +301,12 @@ def _run_dask(
         own_client = True
         threads = 1
     elif isinstance(scheduler, str):
-        _check_reachable(scheduler)
         try:
             client = distributed.Client(scheduler, timeout="20s")
         except (OSError, TimeoutError) as e:
             raise SimulationError(f"cannot reach the Dask scheduler {scheduler}: {e}") from None
         except ValueError as e:  # distributed's own address parsing: "missing port number", ...
-            raise SimulationError(f"bad Dask scheduler address {scheduler!r}: {e}") from None
+            raise SimulationError(f"bad Dask scheduler address {shorten(scheduler)}: {e}") from None
         own_client = True
     else:
         raise TypeError(f"scheduler must be an address string or a distributed.Client, not {type(scheduler).__name__}")
