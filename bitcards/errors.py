@@ -17,6 +17,7 @@ __all__ = [
     "CodecError",
     "IllegalPlayError",
     "MemoryLimitError",
+    "CacheWarning",
     "shorten",
 ]
 
@@ -77,6 +78,10 @@ class CodecError(BitcardsError, ValueError):
 
 class IllegalPlayError(BitcardsError, ValueError):
     """A card play that the game's rules forbid."""
+
+
+class CacheWarning(RuntimeWarning):
+    """Compiled kernels cannot be cached on disk (a read-only install): each process compiles them again."""
 
 
 class MemoryLimitError(BitcardsError, ValueError, MemoryError):

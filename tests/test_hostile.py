@@ -646,3 +646,45 @@ def test_f1_reachability_is_checked_before_the_warmup() -> None:
     pytest.importorskip("distributed")
     with pytest.raises(SimulationError, match="cannot reach the Dask scheduler"):
         simulate("skat-jacks", 10, seed=1, scheduler="tcp://127.0.0.1:9")
+
+
+# --- F10: a read-only install --------------------------------------------------------------------
+
+
+@pytest.mark.slow  # compiles the kernels it uses in memory: tens of seconds
+def test_f10_a_read_only_install_runs_without_the_disk_cache(tmp_path: Path) -> None:
+    """F10: a read-only install with no usable home or ``NUMBA_CACHE_DIR``: every command failed at import with
+    ``RuntimeError: cannot cache function '_popcount_kernel': no locator available``. Now the kernels compile in
+    memory, with one warning.
+
+    The package is copied, and its copy made unwritable: ``chmod a-w`` (for a user) and a file named
+    ``__pycache__`` in every package directory (which stops root too); home and cache directory lie under a
+    regular file, so they cannot be created."""
+    import shutil
+    import stat
+
+    site = tmp_path / "site"
+    shutil.copytree(Path(__file__).parents[1] / "bitcards", site / "bitcards", ignore=shutil.ignore_patterns("__pycache__"))
+    for d in [site / "bitcards", *(p for p in (site / "bitcards").rglob("*") if p.is_dir())]:
+        (d / "__pycache__").write_text("not a directory\n")
+    for p in [*site.rglob("*"), site]:
+        p.chmod(p.stat().st_mode & ~(stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "XDG_", "PYTHON"))}
+    env |= {"HOME": str(blocker / "home"), "NUMBA_CACHE_DIR": str(blocker / "numba"), "XDG_CACHE_HOME": str(blocker / "cache"),
+            "PYTHONPATH": str(site), "PYTHONDONTWRITEBYTECODE": "1"}  # fmt: skip
+    code = (
+        "import sys, bitcards\n"
+        "assert bitcards.__file__.startswith(sys.argv[1]), bitcards.__file__\n"
+        "from bitcards.cli import main\nsys.exit(main(sys.argv[2:]))\n"
+    )
+    try:
+        r = subprocess.run([sys.executable, "-c", code, str(site), "skat", "bid", *HAND], cwd=site, env=env,
+                           capture_output=True, text=True, timeout=600)  # fmt: skip
+    finally:
+        for p in [site, *site.rglob("*")]:
+            p.chmod(p.stat().st_mode | stat.S_IWUSR)
+    assert r.returncode == 0 and r.stdout == "36 Clubs\n", r.stderr[-2000:]
+    warnings = r.stderr.splitlines()
+    assert len(warnings) == 1 and "CacheWarning" in warnings[0] and "NUMBA_CACHE_DIR" in warnings[0], r.stderr[-2000:]
