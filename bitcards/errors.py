@@ -18,6 +18,7 @@ __all__ = [
     "IllegalPlayError",
     "MemoryLimitError",
     "CacheWarning",
+    "LookAlikeWarning",
     "shorten",
 ]
 
@@ -78,6 +79,10 @@ class CodecError(BitcardsError, ValueError):
 
 class IllegalPlayError(BitcardsError, ValueError):
     """A card play that the game's rules forbid."""
+
+
+class LookAlikeWarning(UserWarning):
+    """A character that imitates a Latin letter or digit (Cyrillic ``Н``, full-width ``９``) was read as that one."""
 
 
 class CacheWarning(RuntimeWarning):

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from bitcards.cli import main
+from tests.jass.seed import TRUTHY_1
 
 HAND = ["JC", "JS", "JD", "AC", "KC", "9C", "AS", "7H", "QD", "8D"]
 
@@ -688,3 +689,62 @@ def test_f10_a_read_only_install_runs_without_the_disk_cache(tmp_path: Path) -> 
     assert r.returncode == 0 and r.stdout == "36 Clubs\n", r.stderr[-2000:]
     warnings = r.stderr.splitlines()
     assert len(warnings) == 1 and "CacheWarning" in warnings[0] and "NUMBA_CACHE_DIR" in warnings[0], r.stderr[-2000:]
+
+
+# --- look-alike characters: one rule for all commands -------------------------------------------
+
+JASS_RECORD = TRUTHY_1 + "\n"  # a legal record (tests/jass/seed.py)
+DEAL_IDS = "S7S8S9SXSUSOSKSAR7R8 R9RXRURORKRAG7G8G9GX GUGOGKGAE7E8E9EXEUEO EKEA\n"
+
+#: (command, stdin, the same command in plain Latin, its stdin): the look-alike is read as the Latin character
+LOOKALIKES = [
+    (["skat", "bid", "JC", "JS", "JD", "AC", "KC", "９C", "AS", "7H", "QD", "8D"], "", ["skat", "bid", *HAND], ""),  # full-w.
+    (["skat", "bid"], "JC JS JD AC KC 9C AS 7Н QD 8D\n", ["skat", "bid"], " ".join(HAND) + "\n"),  # Cyrillic Н
+    (["cribbage", "score"], "5H 5D 5C JS ＴH\n", ["cribbage", "score"], "5H 5D 5C JS TH\n"),  # full-width T
+    (["cribbage", "discard", "5H", "5D", "6C", "7S", "JD", "ΚD"], "",
+     ["cribbage", "discard", "5H", "5D", "6C", "7S", "JD", "KD"], ""),  # Greek Kappa
+    (["euchre", "sort"], "Ｄiamonds\nKc\nJh\nKd\nTd\nAh\n", ["euchre", "sort"], "Diamonds\nKc\nJh\nKd\nTd\nAh\n"),
+    (["euchre", "sort"], "Сlubs\nKc\nJh\nKd\nTd\nAh\n", ["euchre", "sort"], "Clubs\nKc\nJh\nKd\nTd\nAh\n"),  # Cyrillic С
+    (["jass", "check"], JASS_RECORD.replace("dK", "dК"), ["jass", "check"], JASS_RECORD),  # Cyrillic К
+    (["jass", "check"], JASS_RECORD.replace("h\n", "һ\n", 1), ["jass", "check"], JASS_RECORD),  # Cyrillic shha
+    (["jass", "check", "--game", "ｈ"], JASS_RECORD[2:], ["jass", "check", "--game", "h"], JASS_RECORD[2:]),
+    (["jass", "play", "-g", "с", "--seed", "1"], "", ["jass", "play", "-g", "c", "--seed", "1"], ""),  # Cyrillic с
+    (["skat", "value", "CJ", "SJ", "DA", "DT", "D9", "HA", "HK", "H7", "S8", "S7", "C7", "C8", "--game", "сlubs"], "",
+     ["skat", "value", "CJ", "SJ", "DA", "DT", "D9", "HA", "HK", "H7", "S8", "S7", "C7", "C8", "--game", "clubs"], ""),
+    (["skat", "id", "encode"], DEAL_IDS.replace("GAE7", "GAЕ7"), ["skat", "id", "encode"], DEAL_IDS),  # Cyrillic Е
+    (["skat", "id", "encode"], DEAL_IDS.replace("SX", "SＸ", 1), ["skat", "id", "encode"], DEAL_IDS),  # full-width X
+]
+
+
+@pytest.mark.parametrize(("argv", "stdin", "latin", "latin_stdin"), LOOKALIKES,
+                         ids=[" ".join(a[:2]) + f"-{i}" for i, (a, *_) in enumerate(LOOKALIKES)])  # fmt: skip
+def test_lookalikes_are_read_as_latin_with_a_warning(argv: list[str], stdin: str, latin: list[str], latin_stdin: str,
+                                                     capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]  # fmt: skip
+    """Look-alike characters: Cyrillic letters warned in Skat, Cribbage and Euchre but were accepted silently in
+    ``jass check``; full-width characters were accepted silently everywhere except Euchre trump names, which refused
+    them. One rule: a look-alike (another script's letter, a full-width form) is read as the Latin character, with
+    one warning line on stderr naming it."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(latin_stdin))
+    expected = run(latin, capsys)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    rc, out, err = run(argv, capsys)
+    assert (rc, out) == expected[:2], err
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("bitcards: warning: ") and "U+" in lines[0] and " as " in lines[0], err
+
+
+def test_lookalikes_in_the_library() -> None:
+    """The library reads look-alikes the same way: a note in ``notes`` when given a list, else a LookAlikeWarning."""
+    import warnings
+
+    import bitcards
+    from bitcards.errors import LookAlikeWarning
+
+    notes: list[str] = []
+    assert bitcards.parse_card("９Ｈ", notes=notes) == bitcards.parse_card("9H") and len(notes) == 2  # type: ignore[call-arg]
+    assert "U+FF19" in notes[0] and "U+FF28" in notes[1]
+    with pytest.warns(LookAlikeWarning, match=r"U\+041D"):
+        assert bitcards.parse_mask("8Н JC") == bitcards.parse_mask("8H JC")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        bitcards.parse_mask("8H JC")  # plain text warns of nothing

@@ -13,11 +13,12 @@ import contextlib
 import importlib
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 
 from bitcards._version import __version__
-from bitcards.cli._common import EX_IOERR, ArgumentParser, GuardedOutput, OutputError, report_bad
-from bitcards.errors import BitcardsError
+from bitcards.cli._common import EX_IOERR, ArgumentParser, GuardedOutput, OutputError, report_bad, warn
+from bitcards.errors import BitcardsError, CacheWarning, LookAlikeWarning
 
 #: modules under bitcards.cli that provide ``register(subparsers)``
 COMMAND_MODULES = ("deal", "skat", "jass", "euchre", "cribbage", "simulate", "demo")
@@ -50,7 +51,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     real = sys.stdout
     sys.stdout = out = GuardedOutput(real)
     try:
-        rc = args.func(args)
+        with warnings.catch_warnings():
+            _warn_in_one_line()
+            rc = args.func(args)
         out.flush()
     except BitcardsError as e:
         report_bad(str(e))
@@ -65,6 +68,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         sys.stdout = real
     return int(rc or 0)
+
+
+def _warn_in_one_line() -> None:
+    """bitcards' own warnings (a look-alike character read as Latin, ...) as one ``bitcards: warning:`` line each."""
+    warnings.simplefilter("always", LookAlikeWarning)
+    show = warnings.showwarning
+
+    def showwarning(message, category, filename, lineno, file=None, line=None):  # type: ignore[no-untyped-def]
+        if issubclass(category, (LookAlikeWarning, CacheWarning)):
+            warn(str(message))
+        else:
+            show(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = showwarning
 
 
 def _discard_stdout(stream: object) -> None:

@@ -107,10 +107,13 @@ def _hands(lines: Iterator[tuple[int, str]], count: int) -> Iterator[_Hand]:
                 orphan = _Hand(ln, -1)
                 orphan.errors.append(bad_bytes)
             continue
+        trump_notes: list[str] = []
         try:
-            trump = _parse_trump(text)
+            trump = _parse_trump(text, trump_notes)
         except ParseError:
             trump = -1
+        for note in trump_notes:
+            warn(f"line {ln}: {note}")
         if trump >= 0:
             if hand is not None:
                 yield _finish(hand, count)
@@ -174,10 +177,10 @@ def _trump_message(text: str) -> str:
     return f"unknown trump {shorten(text)}: expected Diamonds, Hearts, Spades, Clubs (or d h s c, ♦ ♥ ♠ ♣)"
 
 
-def _parse_trump(text: str) -> int:
+def _parse_trump(text: str, notes: list[str] | None = None) -> int:
     from bitcards.euchre import parse_trump
 
-    return parse_trump(text)
+    return parse_trump(text, notes=notes)
 
 
 def _finish(hand: _Hand, count: int) -> _Hand:

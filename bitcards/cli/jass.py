@@ -15,6 +15,7 @@ from bitcards.cli._common import (
     input_lines,
     open_input,
     utf8_error,
+    warn,
 )
 from bitcards.errors import BitcardsError, InvalidCardsError
 
@@ -29,7 +30,7 @@ def _check(args: argparse.Namespace) -> int:
     if default is not None:
         from bitcards.jass.rules import parse_contract
 
-        parse_contract(default)  # a bad --game is an error even before any record
+        default = parse_contract(default)  # a bad --game is an error even before any record
     any_illegal = False
     bad = BadInput(args.keep_going)
     n = 0
@@ -41,11 +42,14 @@ def _check(args: argparse.Namespace) -> int:
                     bad_bytes = utf8_error(text, lineno)
                     if bad_bytes is not None:
                         raise bad_bytes
-                code, rec = parse_block(block, default)
+                notes: list[str] = []
+                code, rec = parse_block(block, default, notes=notes)
                 verdict = check(rec, code)
             except BitcardsError as e:
                 bad(e, f"record {n} (line {block[0][0]}): {e}")
                 continue
+            for note in notes:
+                warn(note)
             any_illegal |= not verdict.legal
             if args.json:
                 emit_json({"record": n, "line": block[0][0], **verdict.to_dict()})
