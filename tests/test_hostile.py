@@ -748,3 +748,32 @@ def test_lookalikes_in_the_library() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         bitcards.parse_mask("8H JC")  # plain text warns of nothing
+
+
+# --- Ctrl-C with --workers 2 ------------------------------------------------------------------------
+
+
+@pytest.mark.slow  # starts a local Dask cluster of two worker processes
+def test_ctrl_c_with_workers_is_one_line() -> None:
+    """Ctrl-C with ``--workers 2`` exited 130 but printed two Dask warnings ("Worker process still alive after 4.0
+    seconds, killing"): now only "bitcards: interrupted"."""
+    import signal
+    import time
+
+    pytest.importorskip("distributed")
+    p = subprocess.Popen([sys.executable, "-m", "bitcards", "simulate", "skat-jacks", "--deals", "1e12", "--seed", "1",
+                          "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)  # fmt: skip
+    assert p.stderr is not None
+    os.set_blocking(p.stderr.fileno(), False)
+    err = b""
+    t0 = time.monotonic()
+    while b"(dask, 2 threads)" not in err:  # the progress bar: the workers run
+        assert p.poll() is None and time.monotonic() - t0 < 300, err.decode(errors="replace")
+        time.sleep(0.2)
+        err += p.stderr.read() or b""
+    time.sleep(2)
+    os.killpg(p.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole process group
+    out, rest = p.communicate(timeout=120)
+    text = (err + rest).decode(errors="replace")
+    lines = [s for s in text.replace("\r", "\n").splitlines() if s.strip() and "(dask, 2 threads)" not in s]
+    assert p.returncode == 130 and lines == ["bitcards: interrupted"], text

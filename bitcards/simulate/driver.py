@@ -14,6 +14,8 @@ bounded window of tasks in flight.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import math
 import time
 from collections.abc import Iterator
@@ -290,13 +292,16 @@ def _run_dask(
     _warm(st)
     cluster = None
     own_client = False
+    interrupted = False
     threads: int | None = None
     if isinstance(scheduler, distributed.Client):
         client = scheduler
     elif workers is not None:
-        cluster = distributed.LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
-        )
+        # the workers' own warnings (an event loop blocked by a kernel, tasks cancelled at shutdown) are noise here
+        with _sigint_ignored():
+            cluster = distributed.LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.ERROR
+            )
         client = distributed.Client(cluster)
         own_client = True
         threads = 1
@@ -342,9 +347,49 @@ def _run_dask(
                 if nxt is not None:
                     submit(nxt)
         backend = f"dask:{slots}"
+    except KeyboardInterrupt:
+        interrupted = True
+        raise
     finally:
-        if own_client:
-            client.close()
-        if cluster is not None:
-            cluster.close()
+        # after Ctrl-C, tearing down the cluster is expected: distributed's complaints about it are not news
+        with _quiet_distributed(interrupted):
+            if own_client:
+                client.close()
+            if cluster is not None:
+                cluster.close()
     return acc, backend
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored while inside, so that processes started meanwhile ignore it for good (an ignored signal
+    stays ignored across ``exec``, and Python then installs no KeyboardInterrupt handler).
+
+    Ctrl-C in a terminal goes to the whole process group: worker processes would each print a
+    KeyboardInterrupt traceback. This process alone handles it and closes the cluster. (A Ctrl-C
+    while the cluster starts, a few seconds, is lost.)
+    """
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+@contextlib.contextmanager
+def _quiet_distributed(quiet: bool) -> Iterator[None]:
+    """distributed's log messages in this process silenced while inside (when ``quiet``)."""
+    log = logging.getLogger("distributed")
+    old = log.level
+    if quiet:
+        log.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        log.setLevel(old)
