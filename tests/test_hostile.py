@@ -652,7 +652,7 @@ def test_f1_reachability_is_checked_before_the_warmup() -> None:
 # --- F10: a read-only install --------------------------------------------------------------------
 
 
-@pytest.mark.slow  # compiles the kernels it uses in memory: tens of seconds
+@pytest.mark.jit  # the point is numba's cache; the subprocess compiles what it uses in memory (a few seconds)
 def test_f10_a_read_only_install_runs_without_the_disk_cache(tmp_path: Path) -> None:
     """F10: a read-only install with no usable home or ``NUMBA_CACHE_DIR``: every command failed at import with
     ``RuntimeError: cannot cache function '_popcount_kernel': no locator available``. Now the kernels compile in
