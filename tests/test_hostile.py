@@ -96,6 +96,16 @@ def test_f11_closed_stdout_does_not_matter_without_output(tmp_path: Path) -> Non
     assert r.returncode == 0 and r.stderr == "" and out.exists()
 
 
+@pytest.mark.parametrize("argv", [["skat", "bid"], ["cribbage", "score"], ["skat", "id", "decode"], ["jass", "check"],
+                                  ["euchre", "sort"]], ids=lambda a: " ".join(a))  # fmt: skip
+def test_closed_stdin_is_one_line(argv: list[str]) -> None:
+    """Like F11 for input: ``bitcards skat bid <&-`` (stdin closed) ended in "'NoneType' object is not iterable"."""
+    r = subprocess.run([sys.executable, "-m", "bitcards", *argv], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                       preexec_fn=lambda: os.close(0))  # fmt: skip
+    assert r.returncode == 2 and r.stdout == "", r.stderr
+    assert r.stderr == "bitcards: error: cannot read stdin: it is closed (give a file, or pipe the input in)\n", r.stderr
+
+
 @pytest.mark.jit
 def test_f5_broken_pipe_is_one_line() -> None:
     """Write errors on a pipe closed by the reader (``| head``): one line and a non-zero exit too."""

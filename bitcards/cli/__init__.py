@@ -17,7 +17,7 @@ import warnings
 from collections.abc import Sequence
 
 from bitcards._version import __version__
-from bitcards.cli._common import EX_IOERR, ArgumentParser, GuardedOutput, OutputError, report_bad, warn
+from bitcards.cli._common import EX_IOERR, ArgumentParser, ClosedInput, GuardedOutput, OutputError, report_bad, warn
 from bitcards.errors import BitcardsError, CacheWarning, LookAlikeWarning
 
 #: modules under bitcards.cli that provide ``register(subparsers)``
@@ -46,6 +46,8 @@ def build_parser() -> ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     if sys.stderr is None:  # started with stderr closed: errors go nowhere, but do not crash on them
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115
+    if sys.stdin is None:  # started with stdin closed: reading it is a one-line error
+        sys.stdin = ClosedInput()  # type: ignore[assignment]
     parser = build_parser()
     args = parser.parse_args(argv)
     real = sys.stdout

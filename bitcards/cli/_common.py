@@ -71,6 +71,32 @@ class GuardedOutput:
         return getattr(self._stream, name)
 
 
+class ClosedInput:
+    """Standard input when file descriptor 0 was closed at start (Python's ``sys.stdin`` is then ``None``):
+    the first read is a :class:`UserError`, so a command that reads nothing does not need a stdin."""
+
+    def _fail(self) -> NoReturn:
+        raise UserError("cannot read stdin: it is closed (give a file, or pipe the input in)")
+
+    def __iter__(self) -> Iterator[str]:
+        self._fail()
+
+    def read(self, size: int = -1) -> str:
+        self._fail()
+
+    def readline(self, size: int = -1) -> str:
+        self._fail()
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> ClosedInput:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+
 class ArgumentParser(argparse.ArgumentParser):
     """argparse that reports a usage error as one line on stderr and exits 2.
 
