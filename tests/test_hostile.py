@@ -465,6 +465,16 @@ def test_f2_simulate_checks_the_chunk_against_available_memory(study: str) -> No
     assert simulate(study, 3_000, seed=1, chunk_size=1_000).deals == 3_000
 
 
+def test_f2_local_workers_are_counted_in_memory() -> None:
+    """F2: ``--workers N`` starts N processes on this machine, each with its chunk buffer: ``--workers 1e3`` is
+    refused before a single process starts."""
+    from bitcards.errors import MemoryLimitError
+    from bitcards.simulate import simulate
+
+    with pytest.raises(MemoryLimitError, match="on each of 100,000 worker processes"):
+        simulate("skat-jacks", 10**6, seed=1, workers=100_000)
+
+
 def test_skat_stats_sample_runs_in_chunks(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Memory checks: ``skat stats --sample 1e8`` peaked at 5 GB (every deal held at once); now it is dealt in
     chunks (the same table for any chunk size), and a sample beyond the stream is refused like ``deal``."""

@@ -85,13 +85,19 @@ def row_bytes(study: Study) -> int:
     return max(64, 2 * 8 * k)
 
 
-def _check_chunk_memory(study: Study, n: int, chunk: int, copies: int) -> None:
-    """Refuse before the run a chunk whose buffers (``copies`` of them, one per local worker) do not fit."""
+#: the memory of one local Dask worker process with bitcards loaded, its chunk buffers aside
+WORKER_BYTES = 200 << 20
+
+
+def _check_chunk_memory(study: Study, n: int, chunk: int, workers: int | None) -> None:
+    """Refuse before the run a chunk whose buffers do not fit: one, or one per local worker process (and the
+    processes themselves)."""
     rows = min(n, chunk)
     per = row_bytes(study)
-    where = f" on each of {copies} workers" if copies > 1 else ""
+    copies = workers or 1
+    where = f" on each of {workers:,} worker processes (about {format_bytes(WORKER_BYTES)} each besides)" if workers else ""
     check_memory(
-        copies * rows * per,
+        copies * rows * per + (copies * WORKER_BYTES if workers else 0),
         f"a chunk of {rows:,} deals{where}",
         f"use a smaller chunk size (--chunk-size; memory is proportional to it, and the default "
         f"{DEFAULT_CHUNK:,} needs {format_bytes(DEFAULT_CHUNK * per)})",
@@ -236,7 +242,7 @@ def simulate(
         raise SimulationError("give either workers (a local Dask cluster) or scheduler, not both")
     used_seed, _ = seed_key(seed)
     if scheduler is None:  # a remote cluster's memory is its own
-        _check_chunk_memory(st, n, chunk, workers or 1)
+        _check_chunk_memory(st, n, chunk, workers)
     t0 = time.perf_counter()
     if scheduler is None and workers is None:
         acc, backend = _run_local(st, n, used_seed, chunk, threads, progress), "local"
