@@ -58,9 +58,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             rc = args.func(args)
         out.flush()
     except BitcardsError as e:
+        _flush_or_discard(out, real)  # the good rows before the error
         report_bad(str(e))
         return 2
     except KeyboardInterrupt:
+        _flush_or_discard(out, real)
         sys.stderr.write("bitcards: interrupted\n")
         return 130
     except OutputError as e:
@@ -84,6 +86,14 @@ def _warn_in_one_line() -> None:
             show(message, category, filename, lineno, file, line)
 
     warnings.showwarning = showwarning
+
+
+def _flush_or_discard(out: GuardedOutput, real: object) -> None:
+    """Flush what a failed command wrote; if even that fails, drop it (the command's own error is the news)."""
+    try:
+        out.flush()
+    except OutputError:
+        _discard_stdout(real)
 
 
 def _discard_stdout(stream: object) -> None:
