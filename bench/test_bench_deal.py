@@ -41,3 +41,39 @@ def test_deal_skat_numpy_baseline(benchmark) -> None:  # type: ignore[no-untyped
     tag(benchmark, "deal skat", n, "baseline", "numpy Generator.permuted + OR")
     out = benchmark(numpy_deal, n, rng)
     assert out.shape == (n, 4)
+
+
+class _Null:
+    """A stdout that keeps nothing."""
+
+    def write(self, s: str) -> int:
+        return len(s)
+
+
+def test_deal_text_output(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
+    """``bitcards deal skat -n N``'s text: dealt and formatted in chunks (numpy builds the fixed-width lines)."""
+    from bitcards.cli.deal import _chunks, _write_lines
+    from bitcards.deal import DEAL_SPECS
+
+    n = size(1_000_000, 2_000)
+    spec = DEAL_SPECS["skat"]
+    tag(benchmark, "deal skat as text lines", n, "bitcards", "bitcards deal skat (chunks), 1 thread")
+    benchmark(lambda: _write_lines(_Null(), _chunks(n, spec, 1, 0), spec, 1, False))
+
+
+def test_deal_text_output_row_by_row_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """The same lines written row by row with ``format_cards`` (what ``bitcards deal`` did before)."""
+    from bitcards.deal import DEAL_SPECS
+    from bitcards.notation import format_cards
+
+    n = size(50_000, 2_000)
+    spec = DEAL_SPECS["skat"]
+    d = deal(n, "skat", 1)
+    out = _Null()
+
+    def rows() -> None:
+        for row in d:
+            out.write(" | ".join(format_cards(int(m), spec.layout) for m in row) + "\n")
+
+    tag(benchmark, "deal skat as text lines", n, "baseline", "format_cards row by row")
+    benchmark(rows)

@@ -23,7 +23,7 @@ from bitcards.batch import (
 from bitcards.cardset import CardSet
 from bitcards.deal import DEAL_SPECS, deal
 from bitcards.engine import GameRecord, GameState, new_game, playout, replay
-from bitcards.errors import BitcardsError, CodecError, IllegalPlayError, InvalidCardsError, ParseError
+from bitcards.errors import BitcardsError, CodecError, IllegalPlayError, InvalidCardsError, MemoryLimitError, ParseError
 from bitcards.games import GAMES, GameSpec, get_game
 from bitcards.layouts import EUCHRE, FRENCH, JASS, SKAT, Layout, get_layout
 from bitcards.notation import format_card, format_cards, parse_card, parse_cards, parse_mask
@@ -55,6 +55,7 @@ __all__ = [
     "InvalidCardsError",
     "CodecError",
     "IllegalPlayError",
+    "MemoryLimitError",
     "warmup",
     "GAME_MODULES",
     "GAMES",

@@ -3,7 +3,9 @@
 * :func:`njit` is ``numba.njit`` with ``cache=True`` and no eager signature, so
   importing bitcards compiles nothing; the public wrappers pass canonical dtypes
   (``np.uint64`` masks, ``np.int64`` indices), so each kernel ends up with one
-  signature in practice.
+  signature in practice. Where no cache directory can be written (a read-only
+  install, and neither a usable home nor ``NUMBA_CACHE_DIR``) the kernels compile
+  in memory instead, after one :class:`CacheWarning`.
 * :func:`warmup_task` registers a small function that calls kernels with tiny
   inputs; :func:`bitcards.warmup` runs them all (compiling, or loading the
   on-disk cache), e.g. before starting worker processes.
@@ -18,6 +20,8 @@ from typing import Any, TypeVar
 
 import numba
 
+from bitcards.errors import CacheWarning
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 JIT_DISABLED = os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
@@ -29,12 +33,38 @@ _WARMUPS: list[Callable[[], object]] = []
 _DISPATCHERS: list[Any] = []
 
 
+_CACHE_WARNED = False
+
+
+def _no_cache(reason: str) -> None:
+    """Say once per process that the kernels compile in memory only."""
+    global _CACHE_WARNED
+    if _CACHE_WARNED:
+        return
+    _CACHE_WARNED = True
+    # one line, filterable by category (a file name of "bitcards" has no source line to show)
+    warnings.warn_explicit(
+        "compiled kernels are not cached on disk (no writable __pycache__ beside the package, cache directory "
+        "or NUMBA_CACHE_DIR): they compile in memory, again in every process; set NUMBA_CACHE_DIR to a "
+        f"writable directory to keep them ({reason})",
+        CacheWarning,
+        "bitcards",
+        0,
+    )
+
+
 def njit(*args: Any, **kwargs: Any) -> Any:
-    """``numba.njit`` with ``cache=True``; registers the dispatcher."""
+    """``numba.njit`` with ``cache=True`` (in memory only where no cache can be written); registers the dispatcher."""
     kwargs.setdefault("cache", True)
 
     def wrap(fn: F) -> F:
-        disp = numba.njit(**kwargs)(fn)
+        try:
+            disp = numba.njit(**kwargs)(fn)
+        except RuntimeError as e:  # numba: "cannot cache function ...: no locator available for file ..."
+            if not kwargs.get("cache") or "cannot cache" not in str(e):
+                raise
+            _no_cache("no locator available")
+            disp = numba.njit(**{**kwargs, "cache": False})(fn)
         _DISPATCHERS.append(disp)
         return disp  # type: ignore[no-any-return]
 

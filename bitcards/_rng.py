@@ -19,9 +19,24 @@ import numpy as np
 
 from bitcards._bits import mix64, mulhi64
 from bitcards._jit import njit
+from bitcards.errors import InvalidCardsError
 
 GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _M64 = (1 << 64) - 1
+
+
+def check_rows(start: int, n: int) -> None:
+    """Refuse rows ``start .. start + n - 1`` that are negative or beyond a stream's 2**63 rows (rows are int64).
+
+    >>> check_rows(2**63 - 10, 20)
+    Traceback (most recent call last):
+    ...
+    bitcards.errors.InvalidCardsError: rows 9223372036854775798..9223372036854775817 are beyond the stream's 2**63 rows
+    """
+    if n < 0 or start < 0:
+        raise InvalidCardsError(f"n and start must be >= 0, got n={n}, start={start}")
+    if int(start) + int(n) >= 1 << 63:
+        raise InvalidCardsError(f"rows {start}..{int(start) + int(n) - 1} are beyond the stream's 2**63 rows")
 
 
 def seed_key(seed: int | None) -> tuple[int, int]:

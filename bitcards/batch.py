@@ -26,6 +26,7 @@ import numpy as np
 from bitcards._bits import ctz
 from bitcards._bits import popcount as _popcount1
 from bitcards._jit import njit, warmup_task
+from bitcards._memory import empty
 from bitcards.errors import InvalidCardsError
 from bitcards.layouts import Layout, get_layout
 from bitcards.notation import format_card, parse_mask
@@ -86,10 +87,16 @@ def _popcount_kernel(masks, out):  # type: ignore[no-untyped-def]
 
 
 def popcount(masks: object) -> np.ndarray:
-    """Number of cards in each mask (same shape, ``int64``)."""
+    """Number of cards in each mask (same shape, ``int64``; a scalar for a scalar).
+
+    >>> popcount(np.uint64(7)), popcount([[1, 3], [7, 0]]).tolist()
+    (np.int64(3), [[1, 2], [3, 0]])
+    """
     m = as_masks(masks)
     out = np.empty(m.size, dtype=np.int64)
     _popcount_kernel(m.reshape(-1), out)
+    if np.ndim(masks) == 0:  # type: ignore[arg-type]
+        return out[0]  # type: ignore[no-any-return]
     return out.reshape(m.shape)
 
 
@@ -109,10 +116,14 @@ def _to_indices(masks, k, out):  # type: ignore[no-untyped-def]
 def masks_to_indices(masks: object, k: int) -> np.ndarray:
     """Card indices of each mask, ascending: shape ``(n, k)``, ``int8``.
 
-    Every mask must hold exactly ``k`` cards.
+    Every mask must hold exactly ``k`` cards (``0 <= k <= 64``).
     """
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+        raise TypeError(f"k must be an int, not {type(k).__name__}")
+    if not 0 <= k <= 64:
+        raise InvalidCardsError(f"k must be 0..64 (the cards of a 64-bit mask), got {k}")
     m = as_masks(masks).reshape(-1)
-    out = np.empty((m.shape[0], k), dtype=np.int8)
+    out = empty((m.shape[0], int(k)), np.int8, f"cannot hold the card indices of {m.shape[0]:,} masks", "convert them in chunks")
     bad = _to_indices(m, np.int64(k), out)
     if bad >= 0:
         raise InvalidCardsError(f"row {bad}: {int(m[bad]).bit_count()} cards, expected {k}", row=int(bad))

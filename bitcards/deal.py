@@ -42,8 +42,9 @@ import numpy as np
 
 from bitcards._bits import mulhi64, select_mask
 from bitcards._jit import njit, warmup_task
-from bitcards._rng import next_u64, row_state, seed_key
-from bitcards.errors import InvalidCardsError
+from bitcards._memory import empty
+from bitcards._rng import check_rows, next_u64, row_state, seed_key
+from bitcards.errors import InvalidCardsError, shorten
 from bitcards.layouts import Layout
 
 __all__ = ["DealSpec", "DEAL_SPECS", "deal", "deal_spec"]
@@ -82,7 +83,7 @@ def deal_spec(game: str) -> DealSpec:
     try:
         return DEAL_SPECS[str(game).lower()]
     except KeyError:
-        raise InvalidCardsError(f"cannot deal {game!r}; games: {', '.join(DEAL_SPECS)}") from None
+        raise InvalidCardsError(f"cannot deal {shorten(game)}; games: {', '.join(DEAL_SPECS)}") from None
 
 
 def _batches(n_cards: int, n_draws: int) -> np.ndarray:
@@ -173,17 +174,11 @@ def deal(
     spec = deal_spec(game)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
         raise TypeError(f"n must be an int, not {type(n).__name__}")
-    if n < 0 or start < 0:
-        raise InvalidCardsError(f"n and start must be >= 0, got n={n}, start={start}")
-    if int(start) + int(n) >= 1 << 63:
-        raise InvalidCardsError(f"rows {start}..{int(start) + int(n) - 1} are beyond the stream's 2**63 rows")
+    check_rows(start, n)
     _, key = seed_key(seed)
     shape = (int(n), len(spec.sizes))
     if out is None:
-        try:
-            out = np.empty(shape, dtype=np.uint64)
-        except (ValueError, MemoryError):
-            raise InvalidCardsError(f"cannot hold {n:,} deals in memory; deal them in chunks (start=)") from None
+        out = empty(shape, np.uint64, f"cannot hold {int(n):,} deals", "deal them in chunks (start=)")
     elif not isinstance(out, np.ndarray) or out.dtype != np.uint64:
         raise TypeError(f"out must be a numpy uint64 array, not {getattr(out, 'dtype', type(out).__name__)}")
     elif out.shape != shape or not out.flags.c_contiguous:

@@ -731,13 +731,14 @@ def _policy(spec: EngineSpec, policy: object) -> Any:
 
 
 def _check_rows(n: object, start: object) -> tuple[int, int]:
+    from bitcards._rng import check_rows
+
     for name, v in (("n", n), ("start", start)):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
             raise TypeError(f"{name} must be an int, not {type(v).__name__}")
     if int(n) < 0 or int(start) < 0:  # type: ignore[call-overload]
         raise InvalidCardsError(f"n and start must be >= 0, got n={n}, start={start}")
-    if int(start) + int(n) >= 1 << 63:  # type: ignore[call-overload]
-        raise InvalidCardsError(f"rows {start}..{int(start) + int(n) - 1} are beyond the stream's 2**63 rows")  # type: ignore[call-overload]
+    check_rows(int(start), int(n))  # type: ignore[call-overload]
     return int(n), int(start)  # type: ignore[call-overload]
 
 
@@ -782,6 +783,7 @@ def playout(
     that returns an illegal action stops with :class:`IllegalPlayError` naming
     the first such game.
     """
+    from bitcards._memory import check_memory
     from bitcards.batch import as_masks, validate
     from bitcards.deal import deal as deal_fn
     from bitcards.deal import deal_spec
@@ -814,8 +816,12 @@ def playout(
         if n is None:
             raise TypeError("playout needs n, deals or states")
         n_rows, start = _check_rows(n, start)
+        row_bytes = 8 * (k + spec.width + spec.n_players + 2) + (spec.max_actions if record else 0)
+        check_memory(n_rows * row_bytes, f"cannot hold {n_rows:,} {spec.game} games", "play them in chunks (start=)")
         d = deal_fn(n_rows, spec.deal_game, seed, start=start)
         init = True
+    row_bytes = 8 * (spec.width + spec.n_players + 2) + (spec.max_actions if record else 0)
+    check_memory(n_rows * row_bytes, f"cannot hold {n_rows:,} {spec.game} games", "play them in chunks (start=)")
     if states is None:
         states = np.zeros((n_rows, spec.width), dtype=np.int64)
     if d.shape[0] != n_rows:

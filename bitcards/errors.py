@@ -16,7 +16,24 @@ __all__ = [
     "InvalidCardsError",
     "CodecError",
     "IllegalPlayError",
+    "MemoryLimitError",
+    "CacheWarning",
+    "LookAlikeWarning",
+    "shorten",
 ]
+
+#: how much of a token an error message quotes
+TOKEN_LIMIT = 40
+
+
+def shorten(token: object, limit: int = TOKEN_LIMIT) -> str:
+    """``repr(token)`` for an error message, cut to ``limit`` characters and ``…`` when longer.
+
+    >>> shorten("JC"), shorten("A" * 50)
+    ("'JC'", "'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…'")
+    """
+    text = str(token)
+    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 class BitcardsError(Exception):
@@ -62,3 +79,19 @@ class CodecError(BitcardsError, ValueError):
 
 class IllegalPlayError(BitcardsError, ValueError):
     """A card play that the game's rules forbid."""
+
+
+class LookAlikeWarning(UserWarning):
+    """A character that imitates a Latin letter or digit (Cyrillic ``Н``, full-width ``９``) was read as that one."""
+
+
+class CacheWarning(RuntimeWarning):
+    """Compiled kernels cannot be cached on disk (a read-only install): each process compiles them again."""
+
+
+class MemoryLimitError(BitcardsError, ValueError, MemoryError):
+    """A request too large for the memory available, refused before anything is allocated.
+
+    A :class:`ValueError` like every bad argument, and a :class:`MemoryError` for callers that
+    catch that.
+    """

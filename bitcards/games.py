@@ -24,7 +24,7 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from bitcards.errors import ParseError
+from bitcards.errors import ParseError, shorten
 from bitcards.layouts import EUCHRE, FRENCH, JASS, SKAT, Layout
 
 __all__ = ["GameSpec", "GAMES", "get_game", "game_names"]
@@ -163,4 +163,4 @@ def get_game(name: str | GameSpec) -> GameSpec:
     try:
         return GAMES[name.strip().lower()]
     except KeyError:
-        raise ParseError(f"unknown game {name!r}; games: {', '.join(GAMES)}", token=name) from None
+        raise ParseError(f"unknown game {shorten(name)}; games: {', '.join(GAMES)}", token=name) from None

@@ -159,7 +159,7 @@ def get_layout(game: str | Layout) -> Layout:
     spec = GAMES.get(game.strip().lower())
     if spec is not None:
         return spec.layout
-    from bitcards.errors import ParseError
+    from bitcards.errors import ParseError, shorten
 
     names = sorted(set(LAYOUTS) | set(GAMES))
-    raise ParseError(f"unknown game {game!r}; expected one of {', '.join(names)}", token=str(game))
+    raise ParseError(f"unknown game {shorten(game)}; expected one of {', '.join(names)}", token=str(game))

@@ -18,8 +18,11 @@ English. Pass ``dialect="german"`` or ``"english"`` to read every token in one
 dialect only.
 
 Look-alike letters from other scripts (the Cyrillic ``Н`` in ``8Н``) and
-full-width forms are read as the Latin letter they imitate; pass a list as
-``notes`` to be told about each such substitution.
+full-width forms (``９``) are read as the Latin letter or digit they imitate,
+here and in every name bitcards reads (trumps, contracts, games). Each such
+reading is reported: as a note in ``notes`` where the caller passes a list, else
+as a :class:`~bitcards.errors.LookAlikeWarning` (the command line prints either
+as one warning line).
 
 >>> parse_cards("JC 0S TS 10s h9 ♣J", "skat")
 [28, 19, 19, 19, 10, 28]
@@ -37,10 +40,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
-from typing import Literal
+import warnings
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal, TypeVar
 
-from bitcards.errors import InvalidCardsError, ParseError
+from bitcards.errors import InvalidCardsError, LookAlikeWarning, ParseError, shorten
 from bitcards.layouts import GERMAN_SUIT_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, Layout, get_layout
 
 __all__ = [
@@ -53,7 +57,10 @@ __all__ = [
     "format_card",
     "format_cards",
     "fold_confusables",
+    "lookup_name",
 ]
+
+V = TypeVar("V")
 
 Dialect = Literal["auto", "english", "german"]
 Style = Literal["english", "zero", "suitfirst", "german", "unicode", "euchre"]
@@ -76,30 +83,71 @@ _CONFUSABLES = {
     "Р": "P", "Т": "T", "Х": "X", "а": "a", "с": "c", "е": "e", "о": "o", "р": "p",
     "х": "x", "к": "k", "т": "t", "н": "h", "З": "3", "Ѕ": "S", "ѕ": "s", "Ј": "J",
     "ј": "j", "Ԛ": "Q", "ԛ": "q", "Α": "A", "Β": "B", "Ε": "E", "Η": "H", "Κ": "K",
-    "Μ": "M", "Ο": "O", "Ρ": "P", "Τ": "T", "Χ": "X", "ο": "o", "κ": "k",
+    "Μ": "M", "Ο": "O", "Ρ": "P", "Τ": "T", "Χ": "X", "ο": "o", "κ": "k", "һ": "h", "ԁ": "d",
 }  # fmt: skip
 
 _TOKEN_RE = re.compile(r"[^\s,]+")
 
 
+def _kind(ch: str) -> str:
+    """The first word of a character's Unicode name: its script (``Cyrillic``) or form (``Fullwidth``)."""
+    return unicodedata.name(ch, "?").split()[0].title()
+
+
 def fold_confusables(token: str) -> tuple[str, list[str]]:
-    """NFKC-normalise ``token`` and map look-alike letters to Latin.
+    """Read compatibility forms (full-width ``９``) as their plain character (NFKC) and look-alike
+    letters of other scripts as the Latin letter.
 
     Returns the folded token and one note per substituted character.
 
     >>> fold_confusables("8\\u041d")
     ('8H', ["read Cyrillic 'Н' (U+041D) as Latin 'H'"])
+    >>> fold_confusables("\\uff19C")
+    ('9C', ["read Fullwidth '９' (U+FF19) as '9'"])
     """
+    if token.isascii():
+        return token, []
     notes: list[str] = []
     out = []
-    for ch in unicodedata.normalize("NFKC", token):
-        if ch in _CONFUSABLES:
-            latin = _CONFUSABLES[ch]
-            script = unicodedata.name(ch, "?").split()[0].title()
-            notes.append(f"read {script} {ch!r} (U+{ord(ch):04X}) as Latin {latin!r}")
-            ch = latin
-        out.append(ch)
+    for ch in token:
+        plain = unicodedata.normalize("NFKC", ch)
+        if plain != ch:
+            notes.append(f"read {_kind(ch)} {ch!r} (U+{ord(ch):04X}) as {plain!r}")
+        for c in plain:
+            if c in _CONFUSABLES:
+                latin = _CONFUSABLES[c]
+                notes.append(f"read {_kind(c)} {c!r} (U+{ord(c):04X}) as Latin {latin!r}")
+                c = latin
+            out.append(c)
     return "".join(out), notes
+
+
+def report_lookalikes(subs: list[str], prefix: str, notes: list[str] | None) -> None:
+    """Report each reading of ``subs`` (from :func:`fold_confusables`), led by ``prefix`` (the token and where
+    it is): into ``notes`` if given, else as a :class:`~bitcards.errors.LookAlikeWarning`."""
+    for s in subs:
+        if notes is not None:
+            notes.append(f"{prefix}: {s}")
+        else:
+            warnings.warn(f"{prefix}: {s}", LookAlikeWarning, stacklevel=3)
+
+
+def lookup_name(text: str, names: Mapping[str, V], notes: list[str] | None = None) -> V | None:
+    """``names[text]`` for a name in any case, look-alike characters read as Latin (and reported); None if unknown.
+
+    >>> lookup_name("\\u0421lubs", {"clubs": 3}, notes := [])
+    3
+    >>> notes
+    ["'Сlubs': read Cyrillic 'С' (U+0421) as Latin 'C'"]
+    """
+    key = text.strip().lower()
+    if key in names:
+        return names[key]
+    folded, subs = fold_confusables(text.strip())
+    value = names.get(folded.lower()) if subs else None
+    if value is not None:
+        report_lookalikes(subs, shorten(text.strip()), notes)
+    return value
 
 
 def tokenize(text: str) -> list[tuple[str, int]]:
@@ -150,8 +198,6 @@ def _resolve(
     notes: list[str] | None = None,
 ) -> int:
     folded, subs = fold_confusables(raw.strip())
-    if subs and notes is not None:
-        notes.extend(f"{raw!r}{_where(position, column, line)}: {s}" for s in subs)
     en, de = _readings(folded.upper())
     if dialect == "german":
         reading = de
@@ -163,7 +209,7 @@ def _resolve(
         reading = en if en is not None else de
     if reading is None:
         raise ParseError(
-            f"unknown card {raw!r}{_where(position, column, line)}",
+            f"unknown card {shorten(raw)}{_where(position, column, line)}",
             token=raw,
             position=position,
             line=line,
@@ -171,11 +217,12 @@ def _resolve(
     suit, rank = reading
     if not layout.has_rank(rank):
         raise ParseError(
-            f"card {raw!r}{_where(position, column, line)} is not in the {layout.name} deck",
+            f"card {shorten(raw)}{_where(position, column, line)} is not in the {layout.name} deck",
             token=raw,
             position=position,
             line=line,
         )
+    report_lookalikes(subs, f"{shorten(raw)}{_where(position, column, line)}", notes)
     return layout.bit(suit, layout.rank_index(rank))
 
 
@@ -190,14 +237,16 @@ def _list_dialect(tokens: Sequence[str], dialect: str) -> str:
     return "prefer-english"
 
 
-def parse_card(text: str, game: str | Layout = "skat", dialect: Dialect = "auto") -> int:
+def parse_card(
+    text: str, game: str | Layout = "skat", dialect: Dialect = "auto", *, notes: list[str] | None = None
+) -> int:
     """The bit index of one card.
 
     >>> parse_card("JC"), parse_card("EU"), parse_card("sA"), parse_card("SA", dialect="german")
     (28, 28, 23, 7)
     """
     layout = get_layout(game)
-    return _resolve(text, layout, _list_dialect([text], dialect), position=1)
+    return _resolve(text, layout, _list_dialect([text], dialect), position=1, notes=notes)
 
 
 def parse_cards(
@@ -229,7 +278,7 @@ def parse_cards(
         b = _resolve(tok, layout, dia, position=i, column=col, line=line, notes=notes)
         if unique and b in seen:
             raise ParseError(
-                f"duplicate card {tok!r}{_where(i, col, line)}",
+                f"duplicate card {shorten(tok)}{_where(i, col, line)}",
                 token=tok,
                 position=i,
                 line=line,

@@ -45,8 +45,8 @@ def test_deal_out_files(tmp_path) -> None:  # type: ignore[no-untyped-def]
     ("argv", "needle"),
     [
         (["deal", "poker"], "invalid choice"),
-        (["deal", "skat", "-n", "-3"], "-n must be >= 0"),
-        (["deal", "skat", "-n", "x"], "invalid int value"),
+        (["deal", "skat", "-n", "-3"], "argument -n: must be >= 0"),
+        (["deal", "skat", "-n", "x"], "invalid count 'x'"),
         (["deal", "skat", "--out", "/nonexistent/dir/x.txt"], "cannot write"),
         (["nosuch"], "invalid choice"),
     ],
@@ -78,7 +78,7 @@ def test_common_input_helpers(tmp_path) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_deal_too_many_is_a_clear_error() -> None:
-    from bitcards.errors import InvalidCardsError
+    from bitcards.errors import MemoryLimitError
 
-    with pytest.raises(InvalidCardsError, match="in chunks"):
+    with pytest.raises(MemoryLimitError, match="in chunks"):
         deal(10**18, "skat", seed=1)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bitcards.errors import InvalidCardsError, ParseError
+from bitcards.errors import InvalidCardsError, LookAlikeWarning, ParseError
 from bitcards.layouts import EUCHRE, FRENCH, JASS, SKAT
 from bitcards.notation import fold_confusables, format_card, format_cards, parse_card, parse_cards, parse_mask
 
@@ -33,7 +33,8 @@ def test_s_means_spades_unless_the_list_is_german() -> None:
 
 
 def test_other_decks() -> None:
-    assert parse_cards("5H 5D 7D JD 8Н", FRENCH) == [17, 4, 6, 10, 20]
+    with pytest.warns(LookAlikeWarning, match="Cyrillic"):  # no notes list: a warning
+        assert parse_cards("5H 5D 7D JD 8Н", FRENCH) == [17, 4, 6, 10, 20]
     assert parse_cards("h6 sA", JASS) == [9, 26]
     assert parse_cards("Jh Kd 9c", EUCHRE) == [8, 4, 18]
 
@@ -65,7 +66,8 @@ def test_confusables_are_reported() -> None:
     notes: list[str] = []
     assert parse_cards("8\u041d", FRENCH, notes=notes) == [20]
     assert len(notes) == 1 and "U+041D" in notes[0] and "Cyrillic" in notes[0]
-    assert fold_confusables("ＪＣ") == ("JC", [])  # full-width, NFKC
+    # full-width forms are read as their plain character (NFKC), and reported the same way
+    assert fold_confusables("ＪＣ") == ("JC", ["read Fullwidth 'Ｊ' (U+FF2A) as 'J'", "read Fullwidth 'Ｃ' (U+FF23) as 'C'"])
 
 
 def test_format_styles() -> None:

@@ -2,19 +2,33 @@
 
 Each game adds its subcommand group from ``bitcards/cli/<game>.py`` through a
 ``register(subparsers)`` function. A user error (bad card, malformed line,
-unreadable file) prints one line on stderr and exits with code 2.
+unreadable file) prints one line on stderr and exits with code 2; output that
+cannot be written (a full disk, a closed stdout, a reader that went away) one
+line and code 74 (``EX_IOERR``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import importlib
+import os
 import sys
+import warnings
 from collections.abc import Sequence
 
 from bitcards._version import __version__
-from bitcards.cli._common import ArgumentParser
-from bitcards.errors import BitcardsError
+from bitcards.cli._common import (
+    EX_IOERR,
+    EX_SIGPIPE,
+    ArgumentParser,
+    ClosedInput,
+    GuardedOutput,
+    OutputError,
+    ReaderGone,
+    report_bad,
+    warn,
+)
+from bitcards.errors import BitcardsError, CacheWarning, LookAlikeWarning
 from bitcards.games import GAMES
 
 #: modules under bitcards.cli that provide ``register(subparsers)``: one per game (from the registry)
@@ -42,22 +56,68 @@ def build_parser() -> ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if sys.stderr is None:  # started with stderr closed: errors go nowhere, but do not crash on them
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115
+    if sys.stdin is None:  # started with stdin closed: reading it is a one-line error
+        sys.stdin = ClosedInput()  # type: ignore[assignment]
     parser = build_parser()
     args = parser.parse_args(argv)
+    real = sys.stdout
+    sys.stdout = out = GuardedOutput(real)
     try:
-        rc = args.func(args)
+        with warnings.catch_warnings():
+            _warn_in_one_line()
+            rc = args.func(args)
+        out.flush()
     except BitcardsError as e:
-        sys.stderr.write(f"bitcards: error: {e}\n")
+        _flush_or_discard(out, real)  # the good rows before the error
+        report_bad(str(e))
         return 2
     except KeyboardInterrupt:
+        _flush_or_discard(out, real)
         sys.stderr.write("bitcards: interrupted\n")
         return 130
-    except BrokenPipeError:
-        # output piped into head & co.: stop quietly
-        with contextlib.suppress(Exception):
-            sys.stdout.close()
-        return 0
+    except ReaderGone:
+        _discard_stdout(real)
+        return EX_SIGPIPE
+    except OutputError as e:
+        sys.stderr.write(f"bitcards: error: cannot write output: {e}\n")
+        _discard_stdout(real)
+        return EX_IOERR
+    finally:
+        sys.stdout = real
     return int(rc or 0)
+
+
+def _warn_in_one_line() -> None:
+    """bitcards' own warnings (a look-alike character read as Latin, ...) as one ``bitcards: warning:`` line each."""
+    warnings.simplefilter("always", LookAlikeWarning)
+    show = warnings.showwarning
+
+    def showwarning(message, category, filename, lineno, file=None, line=None):  # type: ignore[no-untyped-def]
+        if issubclass(category, (LookAlikeWarning, CacheWarning)):
+            warn(str(message))
+        else:
+            show(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = showwarning
+
+
+def _flush_or_discard(out: GuardedOutput, real: object) -> None:
+    """Flush what a failed command wrote; if even that fails, drop it (the command's own error is the news)."""
+    try:
+        out.flush()
+    except OutputError:
+        _discard_stdout(real)
+
+
+def _discard_stdout(stream: object) -> None:
+    """Point file descriptor 1 at /dev/null so that Python's own flush at exit does not fail a second time."""
+    with contextlib.suppress(Exception):
+        fd = stream.fileno()  # type: ignore[attr-defined]
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -13,13 +13,14 @@ from bitcards.cli._common import (
     UserError,
     add_json,
     add_keep_going,
+    count,
     emit_json,
     input_lines,
     open_input,
     utf8_error,
     warn,
 )
-from bitcards.errors import BitcardsError, InvalidCardsError
+from bitcards.errors import BitcardsError, InvalidCardsError, shorten
 from bitcards.layouts import FRENCH
 from bitcards.notation import parse_cards, tokenize
 
@@ -63,9 +64,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "with the random starter.",
     )
     t.add_argument("--exhaustive", action="store_true", help="every (hand, starter) combination")
-    t.add_argument("--deals", type=int, default=None, help="random deals with the best discard")
+    t.add_argument("--deals", type=count(1), default=None, help="random deals with the best discard")
     t.add_argument("--seed", type=int, default=None, help="seed for --deals (default: fresh, printed on stderr)")
     t.add_argument("--crib", action="store_true", help="score by crib rules")
+    t.add_argument("--no-progress", action="store_true", help="no progress bar (--deals)")
     add_json(t)
     t.set_defaults(func=run_stats)
 
@@ -86,7 +88,7 @@ def _parse_line(text: str, lineno: int) -> tuple[list[int], list[str]]:
     bits = parse_cards(text, FRENCH, "english", unique=True, line=lineno, notes=notes)
     if len(bits) != 5:
         toks = tokenize(text)
-        extra = f"; first extra token {toks[5][0]!r} (column {toks[5][1]})" if len(toks) > 5 else ""
+        extra = f"; first extra token {shorten(toks[5][0])} (column {toks[5][1]})" if len(toks) > 5 else ""
         raise InvalidCardsError(f"line {lineno}: {len(bits)} cards, expected 5 (four held, then the starter){extra}")
     return bits, notes
 
@@ -168,17 +170,20 @@ def run_discard(args: argparse.Namespace) -> int:
 # --- stats ---------------------------------------------------------------------
 
 
-def _deal_distribution(n: int, seed: int, crib: bool) -> np.ndarray:
+def _deal_distribution(n: int, seed: int, crib: bool, progress: bool) -> np.ndarray:
+    from bitcards._progress import progress_bar
     from bitcards.cribbage.discard import best_discards
     from bitcards.cribbage.score import score_hands
     from bitcards.deal import deal
 
     hist = np.zeros(30, dtype=np.int64)
-    chunk = 1 << 20
-    for start in range(0, n, chunk):
-        d = deal(min(chunk, n - start), "cribbage", seed, start=start)
-        keep, _ = best_discards(d[:, 0], crib=crib)
-        hist += np.bincount(score_hands(keep, d[:, 2], crib=crib), minlength=30)
+    chunk = 1 << 16
+    with progress_bar(n, progress, "cribbage deals") as bar:
+        for start in range(0, n, chunk):
+            d = deal(min(chunk, n - start), "cribbage", seed, start=start)
+            keep, _ = best_discards(d[:, 0], crib=crib)
+            hist += np.bincount(score_hands(keep, d[:, 2], crib=crib), minlength=30)
+            bar.update(len(d))
     return hist
 
 
@@ -191,14 +196,13 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.exhaustive:
         dist = score_distribution(crib=args.crib)
     else:
-        if args.deals <= 0:
-            raise UserError(f"--deals must be > 0, got {args.deals}")
-        from bitcards._rng import seed_key
+        from bitcards._rng import check_rows, seed_key
 
+        check_rows(0, args.deals)
         seed, _ = seed_key(args.seed)
-        dist = _deal_distribution(args.deals, seed, bool(args.crib))
         if args.seed is None:
             sys.stderr.write(f"bitcards: seed {seed}\n")
+        dist = _deal_distribution(args.deals, seed, bool(args.crib), not args.no_progress)
     total = int(dist.sum())
     mean = distribution_mean(dist)
     if args.json:

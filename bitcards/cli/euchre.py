@@ -13,6 +13,7 @@ from bitcards.cli._common import (
     ArgumentParser,
     add_json,
     add_keep_going,
+    count,
     emit_json,
     input_lines,
     open_input,
@@ -20,7 +21,7 @@ from bitcards.cli._common import (
     utf8_error,
     warn,
 )
-from bitcards.errors import BitcardsError, InvalidCardsError, ParseError
+from bitcards.errors import BitcardsError, InvalidCardsError, ParseError, shorten
 from bitcards.layouts import EUCHRE, FRENCH
 from bitcards.notation import format_card, parse_card, parse_cards
 
@@ -50,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     s.add_argument("file", nargs="?", metavar="FILE", help="input file (default: stdin)")
     s.add_argument(
         "--cards",
-        type=int,
+        type=count(),
         default=5,
         metavar="N",
         help="cards per hand (default 5, the quiz's; 0 = any number)",
@@ -81,7 +82,7 @@ def _card_error(tok: str, ln: int, err: ParseError) -> BitcardsError:
     try:
         parse_card(tok, FRENCH)
     except ParseError:
-        return ParseError(f"line {ln}: unknown card or trump name {tok!r}", token=tok, line=ln)
+        return ParseError(f"line {ln}: unknown card or trump name {shorten(tok)}", token=tok, line=ln)
     return err
 
 
@@ -106,10 +107,13 @@ def _hands(lines: Iterator[tuple[int, str]], count: int) -> Iterator[_Hand]:
                 orphan = _Hand(ln, -1)
                 orphan.errors.append(bad_bytes)
             continue
+        trump_notes: list[str] = []
         try:
-            trump = _parse_trump(text)
+            trump = _parse_trump(text, trump_notes)
         except ParseError:
             trump = -1
+        for note in trump_notes:
+            warn(f"line {ln}: {note}")
         if trump >= 0:
             if hand is not None:
                 yield _finish(hand, count)
@@ -130,7 +134,10 @@ def _hands(lines: Iterator[tuple[int, str]], count: int) -> Iterator[_Hand]:
                 orphan = _Hand(ln, -1)
                 try:
                     parse_cards(text, EUCHRE)
-                    msg = f"line {ln}: expected a trump name (Diamonds, Hearts, Spades, Clubs) before the cards, got {text!r}"
+                    msg = (
+                        f"line {ln}: expected a trump name (Diamonds, Hearts, Spades, Clubs) before the cards, "
+                        f"got {shorten(text)}"
+                    )
                 except ParseError:
                     msg = f"line {ln}: {_trump_message(text)}"
                 orphan.errors.append(ParseError(msg, token=text, line=ln))
@@ -167,13 +174,13 @@ def _is_card_line(text: str) -> bool:
 
 
 def _trump_message(text: str) -> str:
-    return f"unknown trump {text!r}: expected Diamonds, Hearts, Spades, Clubs (or d h s c, ♦ ♥ ♠ ♣)"
+    return f"unknown trump {shorten(text)}: expected Diamonds, Hearts, Spades, Clubs (or d h s c, ♦ ♥ ♠ ♣)"
 
 
-def _parse_trump(text: str) -> int:
+def _parse_trump(text: str, notes: list[str] | None = None) -> int:
     from bitcards.euchre import parse_trump
 
-    return parse_trump(text)
+    return parse_trump(text, notes=notes)
 
 
 def _finish(hand: _Hand, count: int) -> _Hand:

@@ -10,10 +10,12 @@ from bitcards.cli._common import (
     BadInput,
     add_json,
     add_keep_going,
+    count,
     emit_json,
     input_lines,
     open_input,
     utf8_error,
+    warn,
 )
 from bitcards.errors import BitcardsError, InvalidCardsError
 
@@ -28,7 +30,7 @@ def _check(args: argparse.Namespace) -> int:
     if default is not None:
         from bitcards.jass.rules import parse_contract
 
-        parse_contract(default)  # a bad --game is an error even before any record
+        default = parse_contract(default)  # a bad --game is an error even before any record
     any_illegal = False
     bad = BadInput(args.keep_going)
     n = 0
@@ -40,11 +42,14 @@ def _check(args: argparse.Namespace) -> int:
                     bad_bytes = utf8_error(text, lineno)
                     if bad_bytes is not None:
                         raise bad_bytes
-                code, rec = parse_block(block, default)
+                notes: list[str] = []
+                code, rec = parse_block(block, default, notes=notes)
                 verdict = check(rec, code)
             except BitcardsError as e:
                 bad(e, f"record {n} (line {block[0][0]}): {e}")
                 continue
+            for note in notes:
+                warn(note)
             any_illegal |= not verdict.legal
             if args.json:
                 emit_json({"record": n, "line": block[0][0], **verdict.to_dict()})
@@ -127,9 +132,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         description="Print seeded random legal games in the format 'bitcards jass check' reads.",
     )
     pl.add_argument("--game", "-g", help=f"{_GAME_HELP} (default: a random contract per game)")
-    pl.add_argument("-n", type=int, default=1, help="number of games (default 1)")
+    pl.add_argument("-n", type=count(), default=1, help="number of games (default 1)")
     pl.add_argument("--seed", type=int, required=True, help="seed: the same seed gives the same games")
-    pl.add_argument("--start", type=int, default=0, help="first game number of the seed's stream (default 0)")
+    pl.add_argument("--start", type=count(), default=0, help="first game number of the seed's stream (default 0)")
     pl.add_argument("--plain", action="store_true", help="no winner brackets")
     add_json(pl)
     pl.set_defaults(func=_play)

@@ -8,28 +8,11 @@ counts with the run's provenance. A progress bar runs on stderr.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 
-from bitcards.cli._common import UserError, add_json, emit_json
-
-
-def _int(text: str) -> int:
-    """An int that may be written ``1e9`` or ``1_000_000``.
-
-    Read exactly: ``1e23`` is 10**23, not the float's 99999999999999991611392.
-    """
-    from decimal import Decimal, InvalidOperation
-
-    try:
-        return int(text.replace("_", ""))
-    except ValueError:
-        try:
-            d = Decimal(text.replace("_", ""))
-        except InvalidOperation:
-            raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
-        if not d.is_finite() or d != d.to_integral_value() or abs(d.adjusted()) > 100:
-            raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
-        return int(d)
+from bitcards.cli._common import OutputFile, UserError, add_json, count, emit_json
+from bitcards.errors import shorten
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -44,14 +27,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("study", choices=sorted(STUDIES), metavar="STUDY", help="which study (listed below)")
-    p.add_argument("--deals", "-n", type=_int, default=1_000_000, help="number of deals (default 1,000,000; 1e9 is fine)")
+    p.add_argument("--deals", "-n", type=count(), default=1_000_000, help="number of deals (default 1,000,000; 1e9 is fine)")
     p.add_argument("--seed", type=int, default=None, help="seed (default: fresh, printed on stderr)")
-    p.add_argument("--chunk-size", type=_int, default=None, help="deals per chunk (memory is proportional to it)")
+    p.add_argument("--chunk-size", type=count(1), default=None, help="deals per chunk (memory is proportional to it)")
     p.add_argument("--param", "-p", action="append", default=[], metavar="KEY=VALUE", help="set a study parameter")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, default=None, help="start a local Dask cluster of N worker processes")
+    where.add_argument("--workers", type=count(1), default=None, help="start a local Dask cluster of N worker processes")
     where.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT", help="run on this Dask cluster")
-    p.add_argument("--threads", type=int, default=None, help="Numba threads for a local run (default: all)")
+    p.add_argument("--threads", type=count(1), default=None, help="Numba threads for a local run (default: all)")
     p.add_argument("--out", metavar="FILE.parquet", help="also write the counts and provenance to a Parquet file")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     add_json(p)
@@ -63,7 +46,7 @@ def _params(items: list[str]) -> dict[str, str]:
     for it in items:
         key, sep, val = it.partition("=")
         if not sep or not key:
-            raise UserError(f"--param wants KEY=VALUE, got {it!r}")
+            raise UserError(f"--param wants KEY=VALUE, got {shorten(it)}")
         out[key.strip()] = val.strip()
     return out
 
@@ -72,54 +55,35 @@ def run(args: argparse.Namespace) -> int:
     from bitcards._rng import seed_key
     from bitcards.simulate import DEFAULT_CHUNK, get_study, simulate
 
-    if args.deals < 0:
-        raise UserError(f"--deals must be >= 0, got {args.deals}")
-    if args.chunk_size is not None and args.chunk_size < 1:
-        raise UserError(f"--chunk-size must be >= 1, got {args.chunk_size}")
-    if args.workers is not None and args.workers < 1:
-        raise UserError(f"--workers must be >= 1, got {args.workers}")
-    if args.threads is not None and args.threads < 1:
-        raise UserError(f"--threads must be >= 1, got {args.threads}")
-    if args.out:
+    if args.out is not None:
         try:
             import pyarrow  # noqa: F401
         except ImportError:
             raise UserError("--out needs pyarrow: pip install 'bitcards[notebooks]'") from None
-    if args.out:
-        _check_writable(args.out)
     study = get_study(args.study).bind(**_params(args.param))
     seed, _ = seed_key(args.seed)
-    if args.seed is None:
-        sys.stderr.write(f"bitcards: seed {seed}\n")
-    res = simulate(
-        study,
-        args.deals,
-        seed,
-        chunk_size=args.chunk_size or DEFAULT_CHUNK,
-        scheduler=args.scheduler,
-        workers=args.workers,
-        threads=args.threads,
-        progress=not args.no_progress,
-    )
-    if args.out:
-        try:
-            res.to_parquet(args.out)
-        except OSError as e:
-            raise UserError(f"cannot write {args.out}: {e.strerror or e}") from None
+    # the output file is made before the run, so that a path that cannot be written fails at once
+    with OutputFile(args.out) if args.out is not None else contextlib.nullcontext() as out:
+        if args.seed is None:
+            sys.stderr.write(f"bitcards: seed {seed}\n")
+        res = simulate(
+            study,
+            args.deals,
+            seed,
+            chunk_size=args.chunk_size or DEFAULT_CHUNK,
+            scheduler=args.scheduler,
+            workers=args.workers,
+            threads=args.threads,
+            progress=not args.no_progress,
+        )
+        if out is not None:
+            with out.writing(binary=True) as f:
+                res.to_parquet(f)
     if args.json:
         emit_json(res.to_dict())
     else:
         _print_text(res)
     return 0
-
-
-def _check_writable(path: str) -> None:
-    """Fail before a long run, not after it."""
-    import os
-
-    parent = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path) or not os.path.isdir(parent) or not os.access(parent, os.W_OK):
-        raise UserError(f"cannot write {path}: no such directory or not writable")
 
 
 #: a field with more bins than this prints only the values that occur (or a mean line if they are many)
@@ -135,8 +99,11 @@ def _print_text(res) -> None:  # type: ignore[no-untyped-def]
     params = ", ".join(f"{k}={v}" for k, v in res.params.items())
     rate = f", {res.deals / res.seconds:,.0f} deals/s" if res.seconds > 0 else ""
     w(f"{res.study}: {res.deals:,} deals, seed {res.seed}{', ' + params if params else ''} ({res.seconds:.2f} s{rate})\n")
+    if res.deals == 0:
+        w("  no deals: no shares or means to show\n")
+        return
     for k, v in res.summary().items():
-        w(f"  {k}: {v:.6g}\n")
+        w(f"  {k}: {v:.6g}\n" if np.isfinite(v) else f"  {k}: undefined (no observations)\n")
     for f in res.fields:
         share = res.share(f.name)
         total = res.total(f.name)

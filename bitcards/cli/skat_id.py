@@ -25,12 +25,13 @@ from bitcards.cli._common import (
     UserError,
     add_json,
     add_keep_going,
+    count,
     emit_json,
     input_lines,
     open_input,
     utf8_error,
 )
-from bitcards.errors import BitcardsError, CodecError, ParseError
+from bitcards.errors import BitcardsError, CodecError, ParseError, shorten
 from bitcards.skat.ids import (
     GAME_KINDS,
     Game,
@@ -65,7 +66,7 @@ def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore
         dec = sub.add_parser("decode", help=f"{what} -> text notation")
         dec.add_argument("ids", nargs="*", metavar="ID", help="ids (default: one per line on stdin)")
         dec.add_argument("--decimal", action="store_true", help="the ids are decimal, not Base64")
-        dec.add_argument("--length", type=int, help="byte length of decimal ids (decimals drop leading zero bytes)")
+        dec.add_argument("--length", type=count(), help="byte length of decimal ids (decimals drop leading zero bytes)")
         if name == "id":
             dec.add_argument("--one-line", action="store_true", help="one deal per line (stacks separated by spaces)")
             enc.set_defaults(func=_encode_deals)
@@ -167,8 +168,8 @@ def _check_utf8(text: str, label: str) -> None:
 
 
 def _decimal(text: str, label: str) -> int:
-    if not _DECIMAL.fullmatch(text):
-        raise CodecError(f"{text!r} is not a decimal id")
+    if not _DECIMAL.fullmatch(text) or len(text) > 200:  # ids have at most 78 digits; int() refuses 4300
+        raise CodecError(f"{shorten(text)} is not a decimal id")
     return int(text)
 
 

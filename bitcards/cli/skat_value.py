@@ -5,17 +5,24 @@ from __future__ import annotations
 import argparse
 import sys
 
+import numpy as np
+
 from bitcards.cli._common import (
     BadInput,
     UserError,
     add_json,
     add_keep_going,
+    count,
     emit_json,
-    numbered_lines,
+    input_lines,
     open_input,
+    utf8_error,
     warn,
 )
 from bitcards.errors import BitcardsError
+
+#: hands dealt at a time by ``skat stats --sample``
+SAMPLE_CHUNK = 1 << 20
 
 BID_HELP = """The bid value of seed 000 ("Evaluate a Skat-Hand"): jack factor x trump suit value, or pass.
 
@@ -56,7 +63,7 @@ def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore
 
     p = skat_sub.add_parser("stats", help="exact distribution of the seed's bid value", description=STATS_HELP)
     p.add_argument("--exhaustive", action="store_true", help="all 64,512,240 hands (the default)")
-    p.add_argument("--sample", type=int, metavar="N", help="instead: N random hands (the forehand of N seeded deals)")
+    p.add_argument("--sample", type=count(1), metavar="N", help="instead: N random hands (the forehand of N seeded deals)")
     p.add_argument("--seed", type=int, default=2026, help="seed for --sample (default 2026)")
     add_json(p)
     p.set_defaults(func=run_stats)
@@ -98,14 +105,17 @@ def run_bid(args: argparse.Namespace) -> int:
         return 0
     bad = BadInput(args.keep_going)
     stream = open_input(args.file)
-    n = seen = 0
+    seen = 0
     try:
-        for n, text in numbered_lines(stream):
+        for n, text in input_lines(stream):
             if not text.strip() or text.lstrip().startswith("#"):
                 continue
             seen += 1
             notes = []
             try:
+                bad_bytes = utf8_error(text, n)
+                if bad_bytes is not None:
+                    raise bad_bytes
                 mask = parse_mask(text, "skat", count=10, line=n, notes=notes)
             except BitcardsError as e:
                 bad(e)
@@ -117,9 +127,6 @@ def run_bid(args: argparse.Namespace) -> int:
                 emit_json(_bid_json(r, format_cards(mask, "skat"), n))
             else:
                 sys.stdout.write(f"{r}\n")
-    except UnicodeDecodeError:
-        where = f"after line {n}" if n else "at the start"
-        raise UserError(f"{args.file or 'stdin'} is not UTF-8 text (decoding failed {where})") from None
     finally:
         if stream is not sys.stdin:
             stream.close()
@@ -163,15 +170,15 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.sample is not None:
         if args.exhaustive:
             raise UserError("choose --exhaustive or --sample N, not both")
-        if args.sample <= 0:
-            raise UserError(f"--sample must be > 0, got {args.sample}")
+        from bitcards._rng import check_rows
         from bitcards.deal import deal
 
-        try:
-            hands = deal(args.sample, "skat", args.seed)[:, 0]
-        except (ValueError, MemoryError):
-            raise UserError(f"--sample {args.sample} is too large for this machine's memory") from None
-        d = bid_distribution_of(hands)
+        check_rows(0, args.sample)
+        d = bid_distribution_of(np.empty(0, dtype=np.uint64))
+        buf = np.empty((min(args.sample, SAMPLE_CHUNK), 4), dtype=np.uint64)
+        for lo in range(0, args.sample, SAMPLE_CHUNK):  # constant memory for any sample
+            m = min(SAMPLE_CHUNK, args.sample - lo)
+            d += bid_distribution_of(deal(m, "skat", args.seed, start=lo, out=buf[:m])[:, 0])
     else:
         d = bid_distribution()
     if args.json:

@@ -35,9 +35,9 @@ import numpy as np
 
 from bitcards._jit import njit, warmup_task
 from bitcards.cardset import CardSet
-from bitcards.errors import IllegalPlayError, InvalidCardsError, ParseError
+from bitcards.errors import IllegalPlayError, InvalidCardsError, ParseError, shorten
 from bitcards.layouts import EUCHRE, SUIT_NAMES
-from bitcards.notation import format_cards, parse_card, parse_cards, parse_mask
+from bitcards.notation import format_cards, lookup_name, parse_card, parse_cards, parse_mask
 
 __all__ = [
     "NO_TRUMP",
@@ -78,11 +78,12 @@ for _sym, _s in {"♦": 0, "♢": 0, "◇": 0, "♥": 1, "♡": 1, "♠": 2, "�
     _TRUMP_WORDS[_sym] = _s
 
 
-def parse_trump(text: str) -> int:
+def parse_trump(text: str, *, notes: list[str] | None = None) -> int:
     """The suit index (diamonds 0, hearts 1, spades 2, clubs 3) of a trump name.
 
     Accepts the names in any case (``Diamonds``, ``diamond``), the quiz's suit letters
-    ``d h s c`` and the suit symbols ``♦ ♥ ♠ ♣``.
+    ``d h s c`` and the suit symbols ``♦ ♥ ♠ ♣``; look-alike characters are read as Latin
+    and reported (in ``notes``, or as a warning; see :mod:`bitcards.notation`).
 
     >>> parse_trump("Diamonds"), parse_trump("CLUBS"), parse_trump("s"), parse_trump("♥")
     (0, 3, 2, 1)
@@ -91,11 +92,11 @@ def parse_trump(text: str) -> int:
     ...
     bitcards.errors.ParseError: unknown trump 'Trumps': expected Diamonds, Hearts, Spades, Clubs (or d h s c, ♦ ♥ ♠ ♣)
     """
-    key = text.strip().lower()
-    if key in _TRUMP_WORDS:
-        return _TRUMP_WORDS[key]
+    suit = lookup_name(text, _TRUMP_WORDS, notes)
+    if suit is not None:
+        return suit
     raise ParseError(
-        f"unknown trump {text.strip()!r}: expected Diamonds, Hearts, Spades, Clubs (or d h s c, ♦ ♥ ♠ ♣)",
+        f"unknown trump {shorten(text.strip())}: expected Diamonds, Hearts, Spades, Clubs (or d h s c, ♦ ♥ ♠ ♣)",
         token=text,
     )
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from bitcards._bits import mix64
+from bitcards._memory import check_memory, empty
 from bitcards._rng import seed_key
 from bitcards.deal import deal
 from bitcards.errors import BitcardsError, InvalidCardsError
@@ -67,8 +68,10 @@ def random_games(n: int, contract: object, seed: int | None = None, start: int =
     from bitcards.jass.engine import SPEC, play_order_to_matrix
 
     _check_n(n, start)
+    # the games and, for one contract, its (n,) column
+    check_memory(37 * int(n), f"cannot hold {int(n):,} games", "play them in chunks (start=)")
     codes = as_contracts(contract, int(n))
-    out = np.empty((int(n), 36), dtype=np.int8)
+    out = empty((int(n), 36), np.int8, f"cannot hold {int(n):,} games", "play them in chunks (start=)")
     buf = np.empty((min(int(n), _CHUNK), 4), dtype=np.uint64)
     col = SPEC.field("contract")
     for lo in range(0, int(n), _CHUNK):
@@ -90,7 +93,7 @@ def random_contracts(n: int, seed: int | None = None, start: int = 0) -> np.ndar
     """
     _check_n(n, start)
     _, key = seed_key(seed)
-    out = np.empty(int(n), dtype=np.int8)
+    out = empty((int(n),), np.int8, f"cannot hold {int(n):,} contracts", "draw them in chunks (start=)")
     with K.threads_for(int(n)):
         K.contracts_kernel(np.uint64(mix64(key ^ _CONTRACT_SALT)), np.int64(start), out)
     return out

@@ -31,10 +31,10 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import numpy as np
 
-from bitcards.errors import InvalidCardsError, ParseError
+from bitcards.errors import InvalidCardsError, ParseError, shorten
 from bitcards.jass.rules import parse_contract
 from bitcards.layouts import JASS
-from bitcards.notation import format_card, parse_card, tokenize
+from bitcards.notation import format_card, parse_card, report_lookalikes, tokenize
 
 __all__ = ["parse_record", "parse_records", "split_records", "format_record", "Block"]
 
@@ -46,17 +46,20 @@ _NAMES = [format_card(b, JASS) for b in range(JASS.n_cards)]
 _CARD_CACHE: dict[str, int] = {name: b for b, name in enumerate(_NAMES)}
 
 
-def _card(tok: str, line: int | None, col: int | None) -> int:
+def _card(tok: str, line: int | None, col: int | None, notes: list[str] | None = None) -> int:
     b = _CARD_CACHE.get(tok)
     if b is not None:
         return b
+    where = f" at line {line}, column {col}" if line is not None else ""
+    found: list[str] = []
     try:
-        b = parse_card(tok, JASS)
+        b = parse_card(tok, JASS, notes=found)
     except ParseError as e:
-        where = f" at line {line}, column {col}" if line is not None else ""
         msg = str(e).replace(" at token 1", where)
         raise ParseError(msg, token=tok, line=line) from None
-    if len(_CARD_CACHE) < 10_000:
+    if found:  # a look-alike: reported every time it is read, so not cached
+        report_lookalikes([n.split(": ", 1)[1] for n in found], f"{shorten(tok)}{where}", notes)
+    elif len(_CARD_CACHE) < 10_000:
         _CARD_CACHE[tok] = b
     return b
 
@@ -77,6 +80,8 @@ def _parse_fast(block: Block, contract: str | int | None) -> tuple[int, np.ndarr
     lines = [t for t in lines if t]
     code: int | None = None
     if len(lines) == 10 and len(lines[0]) == 1:
+        if not lines[0][0].isascii():  # a look-alike is reported with its line by parse_block
+            return None
         try:
             code = parse_contract(lines[0][0])
         except ParseError:
@@ -103,12 +108,14 @@ def _parse_fast(block: Block, contract: str | int | None) -> tuple[int, np.ndarr
     return code, np.array(vals, dtype=np.int8)
 
 
-def parse_block(block: Block, contract: str | int | None = None) -> tuple[int, np.ndarray]:
+def parse_block(block: Block, contract: str | int | None = None, *, notes: list[str] | None = None) -> tuple[int, np.ndarray]:
     """``(contract code, record)`` from a record's numbered lines.
 
     ``contract`` is used when the block has no contract line; a contract line
     in the block wins. Raises :class:`ParseError` (unknown text, no contract)
     or :class:`InvalidCardsError` (wrong shape, a card twice) naming the line.
+    Look-alike characters are read as Latin and reported with their line (in
+    ``notes``, or as a warning; see :mod:`bitcards.notation`).
     """
     if contract is not None:
         parse_contract(contract)  # a bad default is an error even where a contract line overrides it
@@ -122,14 +129,16 @@ def parse_block(block: Block, contract: str | int | None = None) -> tuple[int, n
         if not toks:
             continue
         if not rows and code is None and len(toks) == 1:
+            found: list[str] = []
             try:
-                code = parse_contract(toks[0][0])
+                code = parse_contract(toks[0][0], notes=found)
             except ParseError:
                 raise ParseError(
-                    f"line {lineno}: {toks[0][0]!r} is neither a contract (c d h s o u) nor a row of four cards",
+                    f"line {lineno}: {shorten(toks[0][0])} is neither a contract (c d h s o u) nor a row of four cards",
                     token=toks[0][0],
                     line=lineno,
                 ) from None
+            report_lookalikes([n.split(": ", 1)[1] for n in found], f"{shorten(toks[0][0])} at line {lineno}", notes)
             continue
         if len(toks) != 4:
             raise InvalidCardsError(f"line {lineno}: expected a row of 4 cards, got {len(toks)}")
@@ -149,11 +158,11 @@ def parse_block(block: Block, contract: str | int | None = None) -> tuple[int, n
     k = 0
     for lineno, toks in rows:
         for tok, col in toks:
-            b = _card(tok, lineno, col)
+            b = _card(tok, lineno, col, notes)
             if b in seen:
                 pl, pc = seen[b]
                 raise InvalidCardsError(
-                    f"line {lineno}, column {col}: {tok!r} is played twice (first at line {pl}, column {pc}); "
+                    f"line {lineno}, column {col}: {shorten(tok)} is played twice (first at line {pl}, column {pc}); "
                     f"a record holds all 36 cards once"
                 )
             seen[b] = (lineno, col)

@@ -43,9 +43,9 @@ from __future__ import annotations
 import numpy as np
 
 from bitcards._jit import njit, warmup_task
-from bitcards.errors import ParseError
+from bitcards.errors import ParseError, shorten
 from bitcards.layouts import CLUBS, DIAMONDS, HEARTS, JASS, SPADES
-from bitcards.notation import parse_card, parse_mask
+from bitcards.notation import lookup_name, parse_card, parse_mask
 
 __all__ = [
     "CONTRACTS",
@@ -98,8 +98,11 @@ _CONTRACT_WORDS: dict[str, int] = {
 }  # fmt: skip
 
 
-def parse_contract(text: str | int | np.integer) -> int:
+def parse_contract(text: str | int | np.integer, *, notes: list[str] | None = None) -> int:
     """A contract code from its letter (``c d h s o u``), suit symbol, name, or code.
+
+    Look-alike characters are read as Latin and reported (in ``notes``, or as a warning;
+    see :mod:`bitcards.notation`).
 
     >>> parse_contract("h"), parse_contract("♣"), parse_contract("Obenabe"), parse_contract(5)
     (1, 3, 4, 5)
@@ -110,10 +113,10 @@ def parse_contract(text: str | int | np.integer) -> int:
         raise ParseError(f"unknown contract code {int(text)}; expected 0..5 (d h s c o u)", token=str(text))
     if not isinstance(text, str):
         raise TypeError(f"contract must be a str or an int, not {type(text).__name__}")
-    code = _CONTRACT_WORDS.get(text.strip().lower())
+    code = lookup_name(text, _CONTRACT_WORDS, notes)
     if code is None:
         raise ParseError(
-            f"unknown contract {text!r}; expected c d h s (trump), o (Obenabe) or u (Undenufe)", token=text
+            f"unknown contract {shorten(text)}; expected c d h s (trump), o (Obenabe) or u (Undenufe)", token=text
         )
     return code
 

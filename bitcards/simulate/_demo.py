@@ -20,6 +20,9 @@ def run_study(write: Callable[[str], None], deals: int = 20_000_000, seed: int =
     from bitcards.simulate.driver import _warm
     from bitcards.simulate.study import get_study
 
+    if deals == 0:
+        write("Monte Carlo (study skat-jacks): no deals, so no shares to show (give --deals N)")
+        return {"deals": 0, "seed": seed}
     _warm(get_study("skat-jacks"))  # compile or load the kernels before the clock starts
     r = simulate("skat-jacks", deals, seed, progress=progress)
     s = r.summary()

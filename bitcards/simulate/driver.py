@@ -14,17 +14,21 @@ bounded window of tasks in flight.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import math
-import sys
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 
+from bitcards._memory import check_memory, empty, format_bytes
+from bitcards._progress import progress_bar
 from bitcards._rng import seed_key
 from bitcards._version import __version__
 from bitcards.deal import deal, deal_spec
+from bitcards.errors import shorten
 from bitcards.simulate.result import SimulationResult
 from bitcards.simulate.study import Chunk, SimulationError, Study, get_study
 
@@ -65,11 +69,39 @@ def run_rows(
     buf = None
     if study.game is not None:
         k = len(deal_spec(study.game).sizes)
-        buf = np.empty((min(chunk_size, max(stop - start, 0)), k), dtype=np.uint64)
+        rows = min(chunk_size, max(stop - start, 0))
+        buf = empty((rows, k), np.uint64, f"a chunk of {rows:,} deals", "use a smaller chunk size")
     for a, b in _chunks(start, stop, chunk_size):
         d = None if buf is None else deal(b - a, study.game, seed, start=a, out=buf[: b - a])  # type: ignore[arg-type]
         study.kernel(d, acc, Chunk(start=a, n=b - a, seed=seed, key=key, params=study.params))
     return acc
+
+
+def row_bytes(study: Study) -> int:
+    """The memory one row of a chunk of ``study`` takes at most (see :attr:`Study.row_bytes`)."""
+    if study.row_bytes is not None:
+        return int(study.row_bytes)
+    k = len(deal_spec(study.game).sizes) if study.game is not None else 0
+    return max(64, 2 * 8 * k)
+
+
+#: the memory of one local Dask worker process with bitcards loaded, its chunk buffers aside
+WORKER_BYTES = 200 << 20
+
+
+def _check_chunk_memory(study: Study, n: int, chunk: int, workers: int | None) -> None:
+    """Refuse before the run a chunk whose buffers do not fit: one, or one per local worker process (and the
+    processes themselves)."""
+    rows = min(n, chunk)
+    per = row_bytes(study)
+    copies = workers or 1
+    where = f" on each of {workers:,} worker processes (about {format_bytes(WORKER_BYTES)} each besides)" if workers else ""
+    check_memory(
+        copies * rows * per + (copies * WORKER_BYTES if workers else 0),
+        f"a chunk of {rows:,} deals{where}",
+        f"use a smaller chunk size (--chunk-size; memory is proportional to it, and the default "
+        f"{DEFAULT_CHUNK:,} needs {format_bytes(DEFAULT_CHUNK * per)})",
+    )
 
 
 def _chunks(start: int, stop: int, chunk_size: int) -> Iterator[tuple[int, int]]:
@@ -105,22 +137,65 @@ def _warm(study: Study) -> None:
         _WARMED.add(study.name)
 
 
-def _check_reachable(address: str) -> None:
-    """Fail fast (not after the client's timeout) when nothing listens at a tcp:// address."""
+#: seconds a scheduler has to accept a connection and to send its handshake
+HANDSHAKE_TIMEOUT = 10.0
+
+
+def _check_scheduler(address: str) -> None:
+    """Fail fast, with one clear error, unless a Dask scheduler answers at a ``tcp://`` address.
+
+    distributed's client would wait for ever on a server that never speaks (an HTTP server
+    waits for a request) and reads any other server's first bytes (an SSH banner) as the size
+    of a message to allocate. A Dask server sends its handshake as soon as it accepts: 8 bytes,
+    the size of the message, which starts with its frame count and the frames' sizes. Those
+    must add up, within :data:`HANDSHAKE_TIMEOUT` seconds.
+    """
     import socket
+    import struct
     from urllib.parse import urlsplit
 
     u = urlsplit(address if "://" in address else f"tcp://{address}")
     try:
         port = u.port
     except ValueError as e:
-        raise SimulationError(f"bad Dask scheduler address {address!r}: {e}") from None
+        raise SimulationError(f"bad Dask scheduler address {shorten(address)}: {e}") from None
     if u.scheme not in ("tcp", "") or u.hostname is None or port is None:
         return  # tls://, inproc://, no port ...: leave it to distributed
     try:
-        socket.create_connection((u.hostname, port), timeout=10).close()
+        sock = socket.create_connection((u.hostname, port), timeout=HANDSHAKE_TIMEOUT)
     except OSError as e:
         raise SimulationError(f"cannot reach the Dask scheduler {address}: {e.strerror or e}") from None
+
+    def read(n: int) -> bytes:
+        data = b""
+        while len(data) < n:
+            part = sock.recv(n - len(data))
+            if not part:
+                break
+            data += part
+        return data
+
+    not_dask = f"{address} is not a Dask scheduler"
+    with sock:
+        sock.settimeout(HANDSHAKE_TIMEOUT)
+        try:
+            head = read(8)
+            if len(head) < 8:
+                raise SimulationError(f"{not_dask}: it closed the connection without a Dask handshake")
+            (size,) = struct.unpack("<Q", head)
+            body = read(size) if 16 <= size <= 1 << 16 else b""
+        except TimeoutError:
+            raise SimulationError(f"{not_dask}: no Dask handshake within {HANDSHAKE_TIMEOUT:g} s") from None
+        except OSError as e:
+            raise SimulationError(f"cannot reach the Dask scheduler {address}: {e.strerror or e}") from None
+        if len(body) == size:
+            (n_frames,) = struct.unpack_from("<Q", body)
+            if 1 <= n_frames <= 64 and 8 * (1 + n_frames) <= size:
+                lengths = struct.unpack_from(f"<{n_frames}Q", body, 8)
+                if 8 * (1 + n_frames) + sum(lengths) == size:
+                    return
+        shown = head.decode("ascii", "replace").strip()
+        raise SimulationError(f"{not_dask}: it answered {shorten(shown)}, not a Dask handshake")
 
 
 def simulate(
@@ -166,6 +241,8 @@ def simulate(
     if workers is not None and scheduler is not None:
         raise SimulationError("give either workers (a local Dask cluster) or scheduler, not both")
     used_seed, _ = seed_key(seed)
+    if scheduler is None:  # a remote cluster's memory is its own
+        _check_chunk_memory(st, n, chunk, workers)
     t0 = time.perf_counter()
     if scheduler is None and workers is None:
         acc, backend = _run_local(st, n, used_seed, chunk, threads, progress), "local"
@@ -190,19 +267,13 @@ def simulate(
     return res
 
 
-def _bar(total: int, progress: bool, desc: str) -> Any:
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit="deal", unit_scale=True, disable=not progress, file=sys.stderr, desc=desc)
-
-
 def _run_local(st: Study, n: int, seed: int, chunk: int, threads: int | None, progress: bool) -> dict[str, np.ndarray]:
     import numba
 
     old = numba.get_num_threads()
     try:
         acc = st.zeros()
-        with _bar(n, progress, st.name) as bar:
+        with progress_bar(n, progress, st.name) as bar:
             # one buffer for the whole run, in steps of a few chunks so the bar moves
             step = chunk * max(1, (1 << 22) // chunk)
             for a in range(0, n, step):
@@ -221,28 +292,32 @@ def _run_dask(
         import distributed
     except ImportError:
         raise SimulationError("Dask is not installed: pip install 'bitcards[distributed]'") from None
+    if isinstance(scheduler, str):  # before compiling anything: a wrong address fails at once
+        _check_scheduler(scheduler)
     # compile here first: workers then load the kernels from the on-disk cache
     _warm(st)
     cluster = None
     own_client = False
+    interrupted = False
     threads: int | None = None
     if isinstance(scheduler, distributed.Client):
         client = scheduler
     elif workers is not None:
-        cluster = distributed.LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
-        )
+        # the workers' own warnings (an event loop blocked by a kernel, tasks cancelled at shutdown) are noise here
+        with _sigint_ignored():
+            cluster = distributed.LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.ERROR
+            )
         client = distributed.Client(cluster)
         own_client = True
         threads = 1
     elif isinstance(scheduler, str):
-        _check_reachable(scheduler)
         try:
             client = distributed.Client(scheduler, timeout="20s")
         except (OSError, TimeoutError) as e:
             raise SimulationError(f"cannot reach the Dask scheduler {scheduler}: {e}") from None
         except ValueError as e:  # distributed's own address parsing: "missing port number", ...
-            raise SimulationError(f"bad Dask scheduler address {scheduler!r}: {e}") from None
+            raise SimulationError(f"bad Dask scheduler address {shorten(scheduler)}: {e}") from None
         own_client = True
     else:
         raise TypeError(f"scheduler must be an address string or a distributed.Client, not {type(scheduler).__name__}")
@@ -256,7 +331,7 @@ def _run_dask(
         starts = iter(range(0, n, rows))
         acc = st.zeros()
         window = 2 * slots + 2
-        with _bar(n, progress, f"{st.name} (dask, {slots} threads)") as bar:
+        with progress_bar(n, progress, f"{st.name} (dask, {slots} threads)") as bar:
             futures = distributed.as_completed()
             sizes: dict[Any, int] = {}
 
@@ -278,9 +353,49 @@ def _run_dask(
                 if nxt is not None:
                     submit(nxt)
         backend = f"dask:{slots}"
+    except KeyboardInterrupt:
+        interrupted = True
+        raise
     finally:
-        if own_client:
-            client.close()
-        if cluster is not None:
-            cluster.close()
+        # after Ctrl-C, tearing down the cluster is expected: distributed's complaints about it are not news
+        with _quiet_distributed(interrupted):
+            if own_client:
+                client.close()
+            if cluster is not None:
+                cluster.close()
     return acc, backend
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored while inside, so that processes started meanwhile ignore it for good (an ignored signal
+    stays ignored across ``exec``, and Python then installs no KeyboardInterrupt handler).
+
+    Ctrl-C in a terminal goes to the whole process group: worker processes would each print a
+    KeyboardInterrupt traceback. This process alone handles it and closes the cluster. (A Ctrl-C
+    while the cluster starts, a few seconds, is lost.)
+    """
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+@contextlib.contextmanager
+def _quiet_distributed(quiet: bool) -> Iterator[None]:
+    """distributed's log messages in this process silenced while inside (when ``quiet``)."""
+    log = logging.getLogger("distributed")
+    old = log.level
+    if quiet:
+        log.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        log.setLevel(old)

@@ -113,6 +113,7 @@ JASS_PLAY = register_study(
     Study(
         name="jass-play",
         game=None,  # random_games deals the rows itself (the same deals as bitcards.deal(n, "jass", seed))
+        row_bytes=192,  # the games, their contracts, deals, winners, points and counts: about 160 bytes a row
         description="random legal Jass play under each contract: points and tricks per side, trumping in",
         fields=(
             Field(

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from bitcards.errors import BitcardsError
+from bitcards.errors import BitcardsError, shorten
 
 if TYPE_CHECKING:  # pragma: no cover
     from bitcards.simulate.result import SimulationResult
@@ -140,6 +140,9 @@ class Study:
     * ``params``: defaults of the study's integer/str parameters (``chunk.params`` holds the bound ones).
     * ``summary(result)``: headline numbers as a flat ``dict`` of floats (optional).
     * ``check(params)``: raises :class:`SimulationError` for a bad parameter value (optional).
+    * ``row_bytes``: the memory one row of a chunk takes at most, deal buffer and the kernel's own
+      arrays together (optional; the default, twice the deal buffer and at least 64 bytes, fits a
+      kernel that makes a few ``(n,)`` arrays). The driver refuses a chunk that would not fit.
     """
 
     name: str
@@ -151,6 +154,8 @@ class Study:
     description: str = ""
     #: ``check(params)`` raises :class:`SimulationError` for a bad parameter value (optional)
     check: Callable[[Mapping[str, Any]], None] | None = None
+    #: memory per row of a chunk, in bytes, at most (``None``: twice the deal buffer, at least 64)
+    row_bytes: int | None = None
 
     def __post_init__(self) -> None:
         names = [f.name for f in self.fields]
@@ -182,7 +187,7 @@ class Study:
         for k, v in params.items():
             if k not in self.params:
                 known = ", ".join(self.params) or "none"
-                raise SimulationError(f"study {self.name!r} has no parameter {k!r} (parameters: {known})")
+                raise SimulationError(f"study {self.name!r} has no parameter {shorten(k)} (parameters: {known})")
             typ = type(self.params[k])
             try:
                 new[k] = typ(v)
@@ -192,7 +197,9 @@ class Study:
                 elif typ in (int, bool) and not isinstance(v, str) and new[k] != v:
                     raise ValueError
             except (TypeError, ValueError, KeyError):
-                raise SimulationError(f"parameter {k}={v!r} of study {self.name!r} is not of type {typ.__name__}") from None
+                raise SimulationError(
+                    f"parameter {k}={shorten(v)} of study {self.name!r} is not of type {typ.__name__}"
+                ) from None
         if self.check is not None:
             self.check(new)
         return dataclasses.replace(self, params=new)
@@ -218,7 +225,7 @@ def get_study(study: str | Study) -> Study:
     try:
         return STUDIES[str(study)]
     except KeyError:
-        raise SimulationError(f"unknown study {study!r}; studies: {', '.join(sorted(STUDIES))}") from None
+        raise SimulationError(f"unknown study {shorten(study)}; studies: {', '.join(sorted(STUDIES))}") from None
 
 
 def tally(hist: np.ndarray, values: np.ndarray, offset: int = 0) -> None:

@@ -32,9 +32,9 @@ from bitcards._bits import popcount
 from bitcards._jit import njit, warmup_task
 from bitcards.batch import as_masks
 from bitcards.cardset import CardSet
-from bitcards.errors import IllegalPlayError, InvalidCardsError, ParseError
+from bitcards.errors import IllegalPlayError, InvalidCardsError, ParseError, shorten
 from bitcards.layouts import SKAT
-from bitcards.notation import parse_card, parse_cards, parse_mask
+from bitcards.notation import lookup_name, parse_card, parse_cards, parse_mask
 
 __all__ = [
     "DIAMONDS",
@@ -91,10 +91,10 @@ def parse_game(game: int | str) -> int:
             return int(game)
         raise ParseError(f"game number {int(game)} is not 0..5 (diamonds hearts spades clubs grand null)")
     if isinstance(game, str):
-        key = game.strip().lower()
-        if key in _GAME_ALIASES:
-            return _GAME_ALIASES[key]
-        raise ParseError(f"unknown game {game!r} (expected clubs, spades, hearts, diamonds, grand or null)", token=game)
+        code = lookup_name(game, _GAME_ALIASES)  # look-alikes read as Latin, with a warning
+        if code is not None:
+            return code
+        raise ParseError(f"unknown game {shorten(game)} (expected clubs, spades, hearts, diamonds, grand or null)", token=game)
     raise TypeError(f"game must be a name or a number, not {type(game).__name__}")
 
 

@@ -150,6 +150,21 @@ class BidDistribution:
         passes[2:] = h[PASS_ROW]
         return cls(counts, passes, int(h.sum()), exhaustive)
 
+    def __add__(self, other: BidDistribution) -> BidDistribution:
+        """The table of both sets of hands together (e.g. a sample taken in chunks).
+
+        >>> from bitcards.deal import deal
+        >>> d = deal(300, "skat", seed=1)[:, 0]
+        >>> (bid_distribution_of(d[:100]) + bid_distribution_of(d[100:])).to_dict() == bid_distribution_of(d).to_dict()
+        True
+        """
+        return BidDistribution(
+            self.counts + other.counts,
+            self.passes_by_jack_factor + other.passes_by_jack_factor,
+            self.total + other.total,
+            exhaustive=False,
+        )
+
     @property
     def passes(self) -> int:
         """Hands that pass."""

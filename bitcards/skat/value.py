@@ -43,7 +43,7 @@ import numpy as np
 from bitcards._bits import ctz, popcount
 from bitcards._jit import njit, warmup_task
 from bitcards.batch import as_masks
-from bitcards.errors import BitcardsError, InvalidCardsError
+from bitcards.errors import BitcardsError, InvalidCardsError, shorten
 from bitcards.skat.rules import GAME_NAMES, NULL, _jack_nibble, as_hand_mask, parse_game
 
 __all__ = [
@@ -287,7 +287,7 @@ class Contract(NamedTuple):
         g = parse_game(game)
         a = announce.strip().lower() if isinstance(announce, str) else announce
         if a not in _ANNOUNCE:
-            raise ContractError(f"unknown announcement {announce!r} (expected schneider or schwarz)")
+            raise ContractError(f"unknown announcement {shorten(announce)} (expected schneider or schwarz)")
         a = a or None
         if g == NULL:
             if a:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bitcards import CardSet, parse_mask
 from bitcards.cribbage import _rules, explain, score, score_hands
-from bitcards.errors import InvalidCardsError, ParseError
+from bitcards.errors import InvalidCardsError, LookAlikeWarning, ParseError
 from tests.cribbage._util import N_RANDOM, random_deals, to_masks
 from tests.naive import cribbage as naive
 
@@ -208,7 +208,8 @@ def test_input_forms_agree() -> None:
     forms = ["5H 5D 7D JD", ["5H", "5D", "7D", "JD"], bits, mask, CardSet(mask, "french"), "5♥ 5♦ 7♦ J♦", "5h,5d,7d,jd"]
     starters = ["8D", 1 << _bits("8D")[0], CardSet.parse("8D", "french")]
     assert {score(h, s) for h in forms for s in starters} == {9}
-    assert score("5H 5D 6C 7S", "8\u041d") == 12  # Cyrillic look-alike in the starter
+    with pytest.warns(LookAlikeWarning):
+        assert score("5H 5D 6C 7S", "8\u041d") == 12  # Cyrillic look-alike in the starter
 
 
 @pytest.mark.parametrize(

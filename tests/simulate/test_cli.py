@@ -48,10 +48,10 @@ def test_fresh_seed_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
 
 ERRORS = [
     (["simulate", "poker"], "invalid choice"),
-    (["simulate", "skat-jacks", "--deals", "-5"], "--deals must be >= 0"),
-    (["simulate", "skat-jacks", "--deals", "lots"], "invalid int value"),
-    (["simulate", "skat-jacks", "--chunk-size", "0"], "--chunk-size must be >= 1"),
-    (["simulate", "skat-jacks", "--workers", "0"], "--workers must be >= 1"),
+    (["simulate", "skat-jacks", "--deals", "-5"], "argument --deals/-n: must be >= 0"),
+    (["simulate", "skat-jacks", "--deals", "lots"], "invalid count 'lots'"),
+    (["simulate", "skat-jacks", "--chunk-size", "0"], "argument --chunk-size: must be >= 1"),
+    (["simulate", "skat-jacks", "--workers", "0"], "argument --workers: must be >= 1"),
     (["simulate", "skat-jacks", "--workers", "2", "--scheduler", "tcp://x:1"], "not allowed with"),
     (["simulate", "skat-jacks", "-p", "seat"], "KEY=VALUE"),
     (["simulate", "skat-jacks", "-p", "seat=7"], "seat must be 0"),

@@ -38,7 +38,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from bitcards.errors import InvalidCardsError, ParseError
+from bitcards.errors import InvalidCardsError, ParseError, shorten
+from bitcards.notation import fold_confusables, report_lookalikes
 from bitcards.skat.ids.game import Game
 from bitcards.skat.ids.run import BID_TABLE, GAME_KINDS, GameRun
 
@@ -80,6 +81,11 @@ def parse_skat_card(pair: str, *, line: int | None = None, position: int | None 
     where = ""
     if line is not None:
         where = f"line {line}, card {position}: " if position is not None else f"line {line}: "
+    if not pair.isascii():  # look-alikes (a Cyrillic Е, a full-width Ｘ) are read as Latin, with a warning
+        folded, subs = fold_confusables(pair)
+        if len(folded) == 2 and folded[0].upper() in _SUIT and folded[1].upper() in _VALUE:
+            report_lookalikes(subs, f"{where}{shorten(pair)}", None)
+            pair = folded
     if len(pair) != 2:
         raise ParseError(f"{where}{pair!r} is not a card: a card is two characters", token=pair, line=line, position=position)
     s = _SUIT.get(pair[0].upper())
