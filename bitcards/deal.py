@@ -43,6 +43,7 @@ import numpy as np
 from bitcards._bits import mulhi64, select_mask
 from bitcards._jit import njit, warmup_task
 from bitcards._memory import empty
+from bitcards._parallel import BatchKernel
 from bitcards._rng import check_rows, next_u64, row_state, seed_key
 from bitcards.errors import InvalidCardsError, shorten
 from bitcards.layouts import Layout
@@ -144,16 +145,12 @@ def _deal_row(out, i, row, key, n_cards, sizes, order, batches):  # type: ignore
         out[i, order[n_hands - 1]] = rem
 
 
-@njit
-def _deal_serial(n, start, key, n_cards, sizes, order, batches, out):  # type: ignore[no-untyped-def]
-    for i in range(n):
-        _deal_row(out, i, start + i, key, n_cards, sizes, order, batches)
-
-
-@njit(parallel=True)
-def _deal_parallel(n, start, key, n_cards, sizes, order, batches, out):  # type: ignore[no-untyped-def]
+def _deal_rows(n, start, key, n_cards, sizes, order, batches, out):  # type: ignore[no-untyped-def]
     for i in numba.prange(n):
         _deal_row(out, i, start + i, key, n_cards, sizes, order, batches)
+
+
+_deal_batch = BatchKernel(_deal_rows)
 
 
 def deal(
@@ -189,9 +186,7 @@ def deal(
     # when every card is dealt the last hand drawn is simply what is left
     n_draws = dealt - int(sizes[-1]) if dealt == spec.layout.n_cards else dealt
     batches = _batches(spec.layout.n_cards, n_draws)
-    # a parallel loop costs more than a plain one on a single thread
-    kernel = _deal_parallel if numba.get_num_threads() > 1 and n >= 4096 else _deal_serial
-    kernel(np.int64(n), np.int64(start), np.uint64(key), np.int64(spec.layout.n_cards), sizes, order, batches, out)
+    _deal_batch(n, np.int64(n), np.int64(start), np.uint64(key), np.int64(spec.layout.n_cards), sizes, order, batches, out)
     return out
 
 

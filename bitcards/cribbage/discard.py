@@ -21,6 +21,7 @@ from numba import prange
 
 from bitcards._bits import popcount
 from bitcards._jit import njit, warmup_task
+from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards.batch import as_masks
 from bitcards.cribbage._cards import Cards, card_bits
 from bitcards.cribbage._hoist import starter_stats
@@ -91,17 +92,15 @@ def _best_rows(sixes, crib, keep_out, exp_out):  # type: ignore[no-untyped-def]
             exp_out[i] = t / 46.0
 
 
-#: deals per parallel block (each block writes only its own rows)
-BLOCK = 1 << 10
-
-
-@njit(parallel=True)
-def _best_kernel(sixes, crib, keep_out, exp_out):  # type: ignore[no-untyped-def]
+def _best_blocks(sixes, crib, keep_out, exp_out):  # type: ignore[no-untyped-def]
+    # each block writes only its own rows
     n = sixes.shape[0]
-    for b in prange((n + BLOCK - 1) // BLOCK):
-        lo = b * BLOCK
-        hi = min(n, lo + BLOCK)
+    for b in prange(blocks(n)):
+        lo, hi = block_rows(b, n)
         _best_rows(sixes[lo:hi], crib, keep_out[lo:hi], exp_out[lo:hi])
+
+
+_best_kernel = BatchKernel(_best_blocks)
 
 
 def best_discards(six_card_masks: object, crib: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -118,7 +117,7 @@ def best_discards(six_card_masks: object, crib: bool = False) -> tuple[np.ndarra
     six = as_masks(six_card_masks, "six_card_masks").reshape(-1)
     keep = np.empty(six.shape[0], dtype=np.uint64)
     ev = np.empty(six.shape[0], dtype=np.float64)
-    _best_kernel(six, bool(crib), keep, ev)
+    _best_kernel(six.shape[0], six, bool(crib), keep, ev)
     if six.size and ev.min() < 0:
         i = int(np.argmax(ev < 0))
         m = int(six[i])

@@ -31,6 +31,7 @@ from numba import prange
 
 from bitcards._bits import ctz, popcount
 from bitcards._jit import njit, warmup_task
+from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards.batch import as_masks
 from bitcards.cribbage import _rules
 from bitcards.cribbage._cards import Card, Cards, bits_to_mask, hand_and_starter
@@ -66,17 +67,15 @@ def _score_rows(hands, starters, crib, out):  # type: ignore[no-untyped-def]
             out[i] = _rules.score5(h, ctz(s), crib)
 
 
-#: rows per parallel block (each block writes only its own rows)
-BLOCK = 1 << 16
-
-
-@njit(parallel=True)
-def _score_kernel(hands, starters, crib, out):  # type: ignore[no-untyped-def]
+def _score_blocks(hands, starters, crib, out):  # type: ignore[no-untyped-def]
+    # each block writes only its own rows
     n = hands.shape[0]
-    for b in prange((n + BLOCK - 1) // BLOCK):
-        lo = b * BLOCK
-        hi = min(n, lo + BLOCK)
+    for b in prange(blocks(n)):
+        lo, hi = block_rows(b, n)
         _score_rows(hands[lo:hi], starters[lo:hi], crib, out[lo:hi])
+
+
+_score_kernel = BatchKernel(_score_blocks)
 
 
 def score_hands(hand_masks: object, starters: object, crib: bool = False, out: np.ndarray | None = None) -> np.ndarray:
@@ -106,7 +105,7 @@ def score_hands(hand_masks: object, starters: object, crib: bool = False, out: n
         out = np.empty(h.shape[0], dtype=np.int8)
     elif out.dtype != np.int8 or out.shape != h.shape:
         raise TypeError(f"out must be an int8 array of shape {h.shape}, got {out.dtype} {out.shape}")
-    _score_kernel(h, s, bool(crib), out)
+    _score_kernel(h.shape[0], h, s, bool(crib), out)
     if h.size and out.min() < 0:
         i = int(np.argmax(out < 0))
         raise InvalidCardsError(f"row {i}: {_why_bad(int(h[i]), int(s[i]))}", row=i)

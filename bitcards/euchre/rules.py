@@ -59,6 +59,8 @@ __all__ = [
     "trick_winner",
     "trick_winners",
     "legal_plays_batch",
+    "bowers_mask",
+    "trump_mask",
 ]
 
 #: ``trump`` value meaning "no trump": printed suits and plain ranks
@@ -158,32 +160,28 @@ def _as_card(card: int | str | np.integer) -> int:
 
 
 @njit(inline="always")
-def is_red(suit):  # type: ignore[no-untyped-def]
-    """True for diamonds (0) and hearts (1)."""
+def _is_red(suit):  # type: ignore[no-untyped-def]
     return suit < 2
 
 
 @njit(inline="always")
-def partner_suit(suit):  # type: ignore[no-untyped-def]
-    """The other suit of the same colour (diamonds <-> hearts, spades <-> clubs)."""
+def _partner_suit(suit):  # type: ignore[no-untyped-def]
     return suit ^ 1
 
 
 @njit(inline="always")
-def right_bower(trump):  # type: ignore[no-untyped-def]
-    """The jack of trump (a card bit)."""
-    return trump * 6 + 2
+def _right_bower(trump):  # type: ignore[no-untyped-def]
+    return trump * 6 + JACK
 
 
 @njit(inline="always")
-def left_bower(trump):  # type: ignore[no-untyped-def]
-    """The jack of the same-colour suit (a card bit)."""
-    return (trump ^ 1) * 6 + 2
+def _left_bower(trump):  # type: ignore[no-untyped-def]
+    return _right_bower(_partner_suit(trump))
 
 
 @njit
 def _effective_suit(card, trump):  # type: ignore[no-untyped-def]
-    if trump >= 0 and card == (trump ^ 1) * 6 + 2:
+    if trump >= 0 and card == _left_bower(trump):
         return trump
     return card // 6
 
@@ -192,12 +190,32 @@ def _effective_suit(card, trump):  # type: ignore[no-untyped-def]
 def _effective_suit_mask(suit, trump):  # type: ignore[no-untyped-def]
     m = np.uint64(0x3F) << np.uint64(suit * 6)
     if trump >= 0:
-        left = np.uint64(1) << np.uint64((trump ^ 1) * 6 + 2)
+        left = np.uint64(1) << np.uint64(_left_bower(trump))
         if suit == trump:
             m |= left
-        elif suit == (trump ^ 1):
+        elif suit == _partner_suit(trump):
             m &= ~left
     return m
+
+
+@njit
+def bowers_mask(trump):  # type: ignore[no-untyped-def]
+    """Kernel: the right and left bower of ``trump`` (a suit index 0..3, unchecked) as a mask.
+
+    >>> format_cards(int(bowers_mask(3)), "euchre")
+    'Js Jc'
+    """
+    return (np.uint64(1) << np.uint64(_right_bower(trump))) | (np.uint64(1) << np.uint64(_left_bower(trump)))
+
+
+@njit
+def trump_mask(trump):  # type: ignore[no-untyped-def]
+    """Kernel: the seven trumps of ``trump`` (a suit index 0..3, unchecked): its suit plus the left bower.
+
+    >>> format_cards(int(trump_mask(1)), "euchre")
+    'Jd 9h Th Jh Qh Kh Ah'
+    """
+    return _effective_suit_mask(trump, trump)
 
 
 @njit
@@ -205,7 +223,7 @@ def _card_strength(card, trump):  # type: ignore[no-untyped-def]
     rank = card % 6
     if trump < 0:
         return rank
-    if card == (trump ^ 1) * 6 + 2:
+    if card == _left_bower(trump):
         return 11
     if card // 6 == trump:
         if rank == 0:
@@ -282,6 +300,46 @@ def _legal_plays_kernel(hands, leads, trumps, out):  # type: ignore[no-untyped-d
 
 
 # --- public scalar API ---------------------------------------------------------------
+
+
+def is_red(suit: int | str) -> bool:
+    """True for diamonds and hearts.
+
+    >>> is_red("Hearts"), is_red(3)
+    (True, False)
+    """
+    return bool(_is_red(as_trump(suit)))
+
+
+def partner_suit(suit: int | str) -> int:
+    """The other suit of the same colour (diamonds <-> hearts, spades <-> clubs), as a suit index.
+
+    >>> trump_name(partner_suit("Spades"))
+    'Clubs'
+    """
+    return int(_partner_suit(as_trump(suit)))
+
+
+def right_bower(trump: int | str) -> int:
+    """The right bower, the jack of trump, as a card bit.
+
+    >>> format_cards([right_bower("Spades")], "euchre"), right_bower(0)
+    ('Js', 2)
+    """
+    return int(_right_bower(as_trump(trump)))
+
+
+def left_bower(trump: int | str) -> int:
+    """The left bower, the jack of the other suit of trump's colour, as a card bit.
+
+    >>> format_cards([left_bower("Spades")], "euchre")
+    'Jc'
+    >>> left_bower(7)
+    Traceback (most recent call last):
+    ...
+    bitcards.errors.InvalidCardsError: trump must be a suit 0..3 (diamonds, hearts, spades, clubs), got 7
+    """
+    return int(_left_bower(as_trump(trump)))
 
 
 def effective_suit(card: int | str, trump: int | str | None) -> int:

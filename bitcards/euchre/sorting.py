@@ -34,10 +34,11 @@ import numpy as np
 from bitcards._bits import ctz
 from bitcards._bits import popcount as _popcount1
 from bitcards._jit import njit, warmup_task
+from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards.batch import as_masks
 from bitcards.cardset import CardSet
 from bitcards.errors import InvalidCardsError
-from bitcards.euchre.rules import _trump_array, as_hand_mask, as_trump
+from bitcards.euchre.rules import _trump_array, as_hand_mask, as_trump, left_bower, right_bower
 from bitcards.layouts import CLUBS, DIAMONDS, EUCHRE, HEARTS, SPADES
 from bitcards.notation import format_cards
 
@@ -89,8 +90,7 @@ def suit_order(trump: int | str, swapped: bool = False, cycle: Cycle = "bob") ->
 def _build_deck(order: tuple[int, ...]) -> list[int]:
     """Bob's deck: suits in ``order``, ``A K Q J T 9`` each, then both bowers moved to the front."""
     trump = order[0]
-    right = EUCHRE.bit(trump, EUCHRE.rank_index("J"))
-    left = EUCHRE.bit(trump ^ 1, EUCHRE.rank_index("J"))
+    right, left = right_bower(trump), left_bower(trump)
     deck = [EUCHRE.bit(s, r) for s in order for r in _HIGH_TO_LOW]
     deck.remove(right)
     deck.remove(left)
@@ -196,17 +196,15 @@ def _sort_kernel(masks, trumps, keys, order, second, stable, out, status):  # ty
         status[i] = st
 
 
-_CHUNK = 16_384
-
-
-@njit(parallel=True)
-def _sort_kernel_parallel(masks, trumps, keys, order, second, stable, out, status):  # type: ignore[no-untyped-def]
-    # each chunk of rows writes only its own rows of out and status
+def _sort_rows(masks, trumps, keys, order, second, stable, out, status):  # type: ignore[no-untyped-def]
+    # each block of rows writes only its own rows of out and status
     n = masks.shape[0]
-    for c in numba.prange((n + _CHUNK - 1) // _CHUNK):
-        lo = c * _CHUNK
-        hi = min(n, lo + _CHUNK)
+    for b in numba.prange(blocks(n)):
+        lo, hi = block_rows(b, n)
         _sort_kernel(masks[lo:hi], trumps[lo:hi], keys, order, second, stable, out[lo:hi], status[lo:hi])
+
+
+_sort_batch = BatchKernel(_sort_rows)
 
 
 @njit
@@ -226,10 +224,6 @@ def _keys_kernel(masks, trumps, keys, second, stable, out, status):  # type: ign
             base = (np.int64(t) * 2 + _swap_table(m, t, second, stable)) * 24
             for c in range(24):
                 out[i, c] = keys[base + c]
-
-
-#: batches at least this large run on all threads (thread start-up costs more than small batches take)
-PARALLEL_MIN_ROWS = 100_000
 
 
 def _raise_status(status: np.ndarray, masks: np.ndarray, trumps: np.ndarray, width: int) -> None:
@@ -296,8 +290,8 @@ def sort_hands(
     as is; other integer dtypes are checked and converted) or one trump for all rows.
     ``width`` defaults to the largest hand (5 for Euchre hands); a hand larger than
     ``width``, a bit outside the deck or a bad trump raises :class:`InvalidCardsError`
-    naming the first bad row. Batches of :data:`PARALLEL_MIN_ROWS` rows or more run in
-    parallel over rows (same result for any thread count); ``out`` may be a preallocated
+    naming the first bad row. Large batches run in parallel over rows
+    (:mod:`bitcards._parallel`; the same result for any thread count); ``out`` may be a preallocated
     ``(n, width)`` ``int8`` array.
 
     >>> import numpy as np
@@ -323,8 +317,7 @@ def sort_hands(
         raise ValueError(f"out must be an int8 array of shape {(m.shape[0], width)}, got {out.dtype} {out.shape}")
     status = np.empty(m.shape[0], dtype=np.uint8)
     c = _cycle_index(cycle)
-    kernel = _sort_kernel_parallel if m.shape[0] >= PARALLEL_MIN_ROWS else _sort_kernel
-    kernel(m, t, _KEYS_FLAT[c], _ORDER_FLAT[c], _SECOND[c], bool(stable), out, status)
+    _sort_batch(m.shape[0], m, t, _KEYS_FLAT[c], _ORDER_FLAT[c], _SECOND[c], bool(stable), out, status)
     if status.any():
         _raise_status(status, m, t, width)
     return out
@@ -357,5 +350,5 @@ def _warm() -> None:
     sort_hands(hands, tr)
     sort_hands(hands, tr, width=24)
     out, status = np.empty((2, 5), np.int8), np.empty(2, np.uint8)
-    _sort_kernel_parallel(hands, tr, _KEYS_FLAT[0], _ORDER_FLAT[0], _SECOND[0], False, out, status)
+    _sort_batch.warm(hands, tr, _KEYS_FLAT[0], _ORDER_FLAT[0], _SECOND[0], False, out, status)
     hand_sort_keys(hands, tr)

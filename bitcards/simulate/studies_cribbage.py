@@ -41,11 +41,12 @@ import numpy as np
 
 from bitcards._bits import ctz, mix64, mulhi64
 from bitcards._jit import njit, warmup_task
+from bitcards._parallel import use_parallel
 from bitcards._rng import next_u64, row_state
 from bitcards.cribbage._rules import MAX_SCORE, score5
 from bitcards.cribbage.discard import N_STARTERS, _best_keep, _nth_bit
 from bitcards.simulate.result import SimulationResult, wilson
-from bitcards.simulate.study import PARALLEL_ROWS, Chunk, Field, Study, register_study
+from bitcards.simulate.study import Chunk, Field, Study, register_study
 
 __all__ = ["CRIBBAGE_DISCARD", "CRIBBAGE_CRIB", "random_key", "random_discards"]
 
@@ -136,13 +137,11 @@ def _crib_kernel(deals, start, rkey, crib):  # type: ignore[no-untyped-def]
         crib += pc[b]
 
 
-# the best keep costs microseconds: threads pay off from a few hundred rows
-_PARALLEL_ROWS = min(PARALLEL_ROWS, 1024)
 
 
 def _discard(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk) -> None:
     rkey, start = np.uint64(random_key(chunk.key)), np.int64(chunk.start)
-    if len(deals) < _PARALLEL_ROWS or numba.get_num_threads() == 1:
+    if not use_parallel(len(deals)):
         _discard_rows(deals, 0, len(deals), start, rkey, acc["expected"], acc["hand"])
     else:
         _discard_kernel(deals, start, rkey, acc["expected"], acc["hand"])
@@ -150,7 +149,7 @@ def _discard(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk) -> Non
 
 def _crib(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk) -> None:
     rkey, start = np.uint64(random_key(chunk.key)), np.int64(chunk.start)
-    if len(deals) < _PARALLEL_ROWS or numba.get_num_threads() == 1:
+    if not use_parallel(len(deals)):
         _crib_rows(deals, 0, len(deals), start, rkey, acc["crib"])
     else:
         _crib_kernel(deals, start, rkey, acc["crib"])

@@ -26,39 +26,16 @@ import numpy as np
 
 from bitcards._bits import popcount
 from bitcards._jit import njit, warmup_task
-from bitcards.layouts import EUCHRE, SUIT_NAMES
+from bitcards._parallel import use_parallel
+from bitcards.euchre.rules import bowers_mask, trump_mask
+from bitcards.layouts import SUIT_NAMES
 from bitcards.simulate.result import SimulationResult, wilson
-from bitcards.simulate.study import PARALLEL_ROWS, Chunk, Field, Study, register_study
+from bitcards.simulate.study import Chunk, Field, Study, register_study
 
 __all__ = ["trump_mask", "bowers_mask", "EUCHRE_BOWERS", "exact_trumps"]
 
-_J = EUCHRE.rank_index("J")
 TRUMPS = tuple(s.lower() for s in SUIT_NAMES)  # diamonds hearts spades clubs (suit index order)
 SIDES = ("p1+p3", "p2+p4 (dealer)", "kitty")
-
-
-@njit
-def bowers_mask(trump):  # type: ignore[no-untyped-def]
-    """The right and left bower of ``trump`` (0 diamonds .. 3 clubs) as a mask.
-
-    >>> from bitcards.notation import format_cards
-    >>> format_cards(int(bowers_mask(3)), "euchre")
-    'Js Jc'
-    """
-    t = np.int64(trump)
-    return (np.uint64(1) << np.uint64(t * 6 + 2)) | (np.uint64(1) << np.uint64((t ^ 1) * 6 + 2))
-
-
-@njit
-def trump_mask(trump):  # type: ignore[no-untyped-def]
-    """The seven trumps of ``trump``: its suit plus the left bower.
-
-    >>> from bitcards.notation import format_cards
-    >>> format_cards(int(trump_mask(1)), "euchre")
-    'Jd 9h Th Jh Qh Kh Ah'
-    """
-    t = np.int64(trump)
-    return (np.uint64(0x3F) << np.uint64(t * 6)) | bowers_mask(t)
 
 
 @njit
@@ -90,7 +67,7 @@ def _bowers_kernel(deals, trumps, bowers):  # type: ignore[no-untyped-def]
 
 
 def _bowers(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk) -> None:
-    if len(deals) < PARALLEL_ROWS:  # starting threads costs more than it saves
+    if not use_parallel(len(deals)):
         _bowers_rows(deals, 0, len(deals), acc["trumps"], acc["bowers"])
     else:
         _bowers_kernel(deals, acc["trumps"], acc["bowers"])

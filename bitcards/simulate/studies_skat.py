@@ -29,9 +29,10 @@ import numpy as np
 
 from bitcards._bits import popcount
 from bitcards._jit import njit, warmup_task
+from bitcards._parallel import use_parallel
 from bitcards.layouts import SKAT
 from bitcards.simulate.result import SimulationResult, wilson
-from bitcards.simulate.study import PARALLEL_ROWS, Chunk, Field, SimulationError, Study, register_study, tally
+from bitcards.simulate.study import Chunk, Field, SimulationError, Study, register_study, tally
 from bitcards.skat.rules import GRAND
 from bitcards.skat.value import _matadors
 
@@ -97,7 +98,7 @@ def _skat_jacks_kernel(deals, seat, jacks, mat):  # type: ignore[no-untyped-def]
 
 def _skat_jacks(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk) -> None:
     seat = np.int64(chunk.params["seat"])
-    if len(deals) < PARALLEL_ROWS:  # starting threads costs more than it saves
+    if not use_parallel(len(deals)):
         _skat_jacks_rows(deals, 0, len(deals), seat, acc["jacks"], acc["matadors"])
     else:
         _skat_jacks_kernel(deals, seat, acc["jacks"], acc["matadors"])

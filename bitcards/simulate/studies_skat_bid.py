@@ -34,8 +34,9 @@ import numba
 import numpy as np
 
 from bitcards._jit import njit, warmup_task
+from bitcards._parallel import use_parallel
 from bitcards.simulate.result import SimulationResult, wilson
-from bitcards.simulate.study import PARALLEL_ROWS, Chunk, Field, Study, register_study
+from bitcards.simulate.study import Chunk, Field, Study, register_study
 from bitcards.skat.bid import _bid_rule
 from bitcards.skat.value import _game_value, _matadors
 
@@ -86,7 +87,7 @@ def _bid_kernel(deals, bid, top, bidders):  # type: ignore[no-untyped-def]
 
 
 def _bid(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk) -> None:
-    if len(deals) < PARALLEL_ROWS or numba.get_num_threads() == 1:  # threads cost more than they save
+    if not use_parallel(len(deals)):
         _bid_rows(deals, 0, len(deals), acc["bid"], acc["top_bid"], acc["bidders"])
     else:
         _bid_kernel(deals, acc["bid"], acc["top_bid"], acc["bidders"])
@@ -212,7 +213,7 @@ def _max_bid_kernel(deals, max_bid, best_game, overbid, mats):  # type: ignore[n
 
 def _max_bid(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk) -> None:
     args = (acc["max_bid"], acc["best_game"], acc["overbid"], acc["matadors"])
-    if len(deals) < PARALLEL_ROWS or numba.get_num_threads() == 1:
+    if not use_parallel(len(deals)):
         _max_bid_rows(deals, 0, len(deals), *args)
     else:
         _max_bid_kernel(deals, *args)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from bitcards._parallel import PARALLEL_ROWS
 from bitcards.errors import BitcardsError, shorten
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -46,8 +47,6 @@ __all__ = [
 ]
 
 
-#: chunks with fewer rows than this run a study's kernel serially (threads cost more than they save)
-PARALLEL_ROWS = 16_384
 
 
 class SimulationError(BitcardsError, ValueError):

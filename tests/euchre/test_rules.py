@@ -24,7 +24,7 @@ from bitcards.euchre import (
     trick_winners,
     trump_name,
 )
-from bitcards.notation import format_card
+from bitcards.notation import format_card, parse_card
 from tests.naive import euchre as naive
 
 L = "dhsc"  # suit letters by bitcards' suit index
@@ -98,6 +98,27 @@ def test_effective_suits_partition_the_deck() -> None:
         assert right_bower(t) == t * 6 + 2 and left_bower(t) == partner_suit(t) * 6 + 2
         assert sorted(card_strength(c, t) for c in range(24) if effective_suit(c, t) == t) == list(range(6, 13))
     assert [effective_suit_mask(s, None) for s in range(4)] == [0x3F << (6 * s) for s in range(4)]
+
+
+def test_bower_functions_check_their_trump() -> None:
+    # before: left_bower(7) returned 38 (no such card) and right_bower("Spades") was a Numba TypingError
+    from bitcards import euchre
+    from bitcards.euchre.rules import bowers_mask, trump_mask
+
+    assert (euchre.right_bower("Spades"), euchre.left_bower("Spades")) == (parse_card("Js", "euchre"), parse_card("Jc", "euchre"))
+    assert euchre.partner_suit("d") == 1 and euchre.is_red("Hearts") and not euchre.is_red(2)
+    for bad in (7, -1, 4):
+        with pytest.raises(InvalidCardsError, match="suit 0..3"):
+            euchre.left_bower(bad)
+        with pytest.raises(InvalidCardsError):
+            euchre.right_bower(bad)
+    with pytest.raises(ParseError):
+        euchre.right_bower("Spadez")
+    with pytest.raises(TypeError):
+        euchre.left_bower(2.0)  # type: ignore[arg-type]
+    for t in range(4):  # the kernels agree with the checked functions and the effective suit
+        assert int(bowers_mask(t)) == 1 << right_bower(t) | 1 << left_bower(t)
+        assert int(trump_mask(t)) == effective_suit_mask(t, t)
 
 
 def test_trump_names() -> None:

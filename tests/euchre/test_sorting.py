@@ -240,10 +240,10 @@ def test_batch_width_out_and_broadcast() -> None:
 def test_parallel_kernel_same_for_any_thread_count() -> None:
     import numba
 
+    from bitcards._parallel import PARALLEL_ROWS
     from bitcards.deal import deal
-    from bitcards.euchre.sorting import PARALLEL_MIN_ROWS
 
-    n = PARALLEL_MIN_ROWS + 1234
+    n = 4 * PARALLEL_ROWS + 1234
     d = deal(n // 4 + 1, "euchre", seed=55)[:, :4].reshape(-1)[:n]  # 5-card hands
     trumps = (np.arange(n) % 4).astype(np.int8)
     serial = np.concatenate([sort_hands(d[i : i + 50_000], trumps[i : i + 50_000]) for i in range(0, n, 50_000)])
