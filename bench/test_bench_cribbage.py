@@ -11,7 +11,7 @@ import numpy as np
 from cribbage_scorer import cribbage_scorer as peer
 
 from bench.conftest import size, tag
-from bitcards.cribbage import best_discards, score_distribution, score_hands
+from bitcards.cribbage import batch, score_distribution
 from bitcards.deal import deal
 from tests.naive import cribbage as naive
 
@@ -61,15 +61,15 @@ def _peer_rows(n: int) -> list[tuple[list[tuple[int, str]], tuple[int, str]]]:
 def test_score_hands_one_thread(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
     h, s = _hands(N_HANDS)
     out = np.empty(N_HANDS, dtype=np.int8)
-    tag(benchmark, "cribbage score hands", N_HANDS, "bitcards", "bitcards.cribbage.score_hands, 1 thread")
-    benchmark(score_hands, h, s, out=out)
+    tag(benchmark, "cribbage score hands", N_HANDS, "bitcards", "bitcards.cribbage.batch.score, 1 thread")
+    benchmark(batch.score, h, s, out=out)
 
 
 def test_score_hands_all_threads(benchmark, all_threads) -> None:  # type: ignore[no-untyped-def]
     h, s = _hands(N_HANDS)
     out = np.empty(N_HANDS, dtype=np.int8)
-    tag(benchmark, "cribbage score hands", N_HANDS, "bitcards", f"bitcards.cribbage.score_hands, {all_threads} threads")
-    benchmark(score_hands, h, s, out=out)
+    tag(benchmark, "cribbage score hands", N_HANDS, "bitcards", f"bitcards.cribbage.batch.score, {all_threads} threads")
+    benchmark(batch.score, h, s, out=out)
 
 
 def test_score_hands_naive_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
@@ -110,13 +110,13 @@ def test_exhaustive_naive_baseline(benchmark) -> None:  # type: ignore[no-untype
 def test_best_discards_one_thread(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
     six = deal(N_DEALS, "cribbage", 2)[:, 0].copy()
     tag(benchmark, "cribbage best discards", N_DEALS, "bitcards", "best_discards, 1 thread (15 keeps x 46 starters)")
-    benchmark(best_discards, six)
+    benchmark(batch.best_discard, six)
 
 
 def test_best_discards_all_threads(benchmark, all_threads) -> None:  # type: ignore[no-untyped-def]
     six = deal(N_DEALS, "cribbage", 2)[:, 0].copy()
     tag(benchmark, "cribbage best discards", N_DEALS, "bitcards", f"best_discards, {all_threads} threads")
-    benchmark(best_discards, six)
+    benchmark(batch.best_discard, six)
 
 
 def test_best_discards_naive_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]

@@ -6,7 +6,7 @@ import numpy as np
 
 from bench.conftest import size, tag
 from bitcards.deal import deal
-from bitcards.euchre import hand_sort_keys, sort_hands, trick_winners
+from bitcards.euchre import batch, hand_sort_keys
 from tests.naive import euchre as naive
 
 N = size(8_000_000, 2_000)
@@ -23,16 +23,16 @@ def _hands(n: int) -> tuple[np.ndarray, np.ndarray]:
 def test_sort_one_thread(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
     masks, trumps = _hands(N)
     out = np.empty((N, 5), dtype=np.int8)
-    tag(benchmark, "euchre sort 5-card hands", N, "bitcards", "bitcards.euchre.sort_hands, 1 thread")
-    res = benchmark(sort_hands, masks, trumps, width=5, out=out)
+    tag(benchmark, "euchre sort 5-card hands", N, "bitcards", "bitcards.euchre.batch.sort_hand, 1 thread")
+    res = benchmark(batch.sort_hand, masks, trumps, width=5, out=out)
     assert res.shape == (N, 5) and (res >= 0).all()
 
 
 def test_sort_all_threads(benchmark, all_threads) -> None:  # type: ignore[no-untyped-def]
     masks, trumps = _hands(N)
     out = np.empty((N, 5), dtype=np.int8)
-    tag(benchmark, "euchre sort 5-card hands", N, "bitcards", f"bitcards.euchre.sort_hands, {all_threads} threads")
-    benchmark(sort_hands, masks, trumps, width=5, out=out)
+    tag(benchmark, "euchre sort 5-card hands", N, "bitcards", f"bitcards.euchre.batch.sort_hand, {all_threads} threads")
+    benchmark(batch.sort_hand, masks, trumps, width=5, out=out)
 
 
 def test_sort_naive_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
@@ -83,8 +83,8 @@ def _tricks(n: int) -> tuple[np.ndarray, np.ndarray]:
 def test_trick_winners(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
     n = size(2_000_000, 2_000)
     tricks, trumps = _tricks(n)
-    tag(benchmark, "euchre trick winners", n, "bitcards", "bitcards.euchre.trick_winners, 1 thread")
-    res = benchmark(trick_winners, tricks, trumps)
+    tag(benchmark, "euchre trick winners", n, "bitcards", "bitcards.euchre.batch.trick_winner, 1 thread")
+    res = benchmark(batch.trick_winner, tricks, trumps)
     assert res.shape == (n,)
 
 

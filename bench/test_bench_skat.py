@@ -8,7 +8,7 @@ import numpy as np
 
 from bench.conftest import size, tag
 from bitcards.deal import deal
-from bitcards.skat import bid_distribution, bid_values, game_values, trick_winners
+from bitcards.skat import batch, bid_distribution
 from tests.naive import skat as naive
 
 N = size(20_000_000, 2_000)
@@ -24,15 +24,15 @@ def _hands(n: int, seed: int = 1) -> np.ndarray:
 
 def test_bid_values_one_thread(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
     hands = _hands(N)
-    tag(benchmark, "skat seed bid value", N, "bitcards", "bitcards.skat.bid_values, 1 thread")
-    values, _ = benchmark(bid_values, hands)
+    tag(benchmark, "skat seed bid value", N, "bitcards", "bitcards.skat.batch.bid_value, 1 thread")
+    values, _ = benchmark(batch.bid_value, hands)
     assert values.shape == (N,)
 
 
 def test_bid_values_all_threads(benchmark, all_threads) -> None:  # type: ignore[no-untyped-def]
     hands = _hands(N)
-    tag(benchmark, "skat seed bid value", N, "bitcards", f"bitcards.skat.bid_values, {all_threads} threads")
-    benchmark(bid_values, hands)
+    tag(benchmark, "skat seed bid value", N, "bitcards", f"bitcards.skat.batch.bid_value, {all_threads} threads")
+    benchmark(batch.bid_value, hands)
 
 
 def test_bid_values_naive_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
@@ -89,8 +89,8 @@ def _twelve(n: int) -> np.ndarray:
 def test_game_values_one_thread(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
     masks = _twelve(N_GV)
     points = np.random.default_rng(1).integers(0, 121, size=N_GV)
-    tag(benchmark, "skat game value", N_GV, "bitcards", "bitcards.skat.game_values (grand, bid 48), 1 thread")
-    r = benchmark(game_values, masks, "grand", points=points, bid=48)
+    tag(benchmark, "skat game value", N_GV, "bitcards", "bitcards.skat.batch.game_value (grand, bid 48), 1 thread")
+    r = benchmark(batch.game_value, masks, "grand", points=points, bid=48)
     assert r.score.shape == (N_GV,)
 
 
@@ -117,8 +117,8 @@ def _tricks(n: int) -> np.ndarray:
 def test_trick_winners_one_thread(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
     n = size(2_000_000, 2_000)
     tricks = _tricks(n)
-    tag(benchmark, "skat trick winner", n, "bitcards", "bitcards.skat.trick_winners (clubs), 1 thread")
-    benchmark(trick_winners, tricks, "clubs")
+    tag(benchmark, "skat trick winner", n, "bitcards", "bitcards.skat.batch.trick_winner (clubs), 1 thread")
+    benchmark(batch.trick_winner, tricks, "clubs")
 
 
 def test_trick_winners_naive_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]

@@ -143,8 +143,8 @@ GAMES: dict[str, GameSpec] = {
             deal_sizes=(6, 6, 1),
             draw_order=(0, 1, 2),
             contracts=(),
-            verbs=("score", "explain", "discard_options"),
-            batch_verbs=("score", "best_discards"),
+            verbs=("score", "explain", "discard_options", "best_discard"),
+            batch_verbs=("score", "best_discard"),
         ),
     )
 }

@@ -196,7 +196,8 @@ def _finish(hand: _Hand, count: int) -> _Hand:
 
 
 def run_sort(args: argparse.Namespace) -> int:
-    from bitcards.euchre import sort_hands, trump_name, void_swap
+    from bitcards.euchre import trump_name, void_swap
+    from bitcards.euchre.batch import sort_hand as sort_hands
 
     if not 0 <= args.cards <= 24:
         raise InvalidCardsError(f"--cards must be 0..24, got {args.cards}")

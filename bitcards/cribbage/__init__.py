@@ -11,21 +11,29 @@ FRENCH layout: 52 cards, bit = suit * 13 + rank, ranks A 2 .. 9 T J Q K, suits D
 
 from __future__ import annotations
 
-from bitcards.cribbage.discard import N_STARTERS, DiscardOption, best_discards, discard_options
-from bitcards.cribbage.score import Explanation, ScoreItem, explain, score, score_hands
+from bitcards._deprecate import renamed
+from bitcards.cribbage import batch
+from bitcards.cribbage.discard import N_STARTERS, DiscardOption, best_discard, discard_options
+from bitcards.cribbage.score import Explanation, ScoreItem, explain, score
 from bitcards.cribbage.stats import N_COMBINATIONS, distribution_mean, score_distribution
 
 __all__ = [
+    "batch",
     "score",
-    "score_hands",
     "explain",
     "Explanation",
     "ScoreItem",
     "discard_options",
-    "best_discards",
+    "best_discard",
     "DiscardOption",
     "N_STARTERS",
     "score_distribution",
     "distribution_mean",
     "N_COMBINATIONS",
 ]
+
+# old names, one release: bitcards.cribbage.score_hands -> bitcards.cribbage.batch.score, ...
+__getattr__ = renamed(
+    __name__,
+    {"score_hands": "bitcards.cribbage.batch.score", "best_discards": "bitcards.cribbage.batch.best_discard"},
+)

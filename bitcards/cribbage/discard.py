@@ -200,6 +200,15 @@ def discard_options(six_cards: Cards, crib: bool = False) -> list[DiscardOption]
     return out
 
 
+
+def best_discard(six_cards: Cards, crib: bool = False) -> DiscardOption:
+    """The best four to keep of six: ``discard_options(six_cards, crib)[0]``.
+
+    >>> best_discard("5H 5D 6C 7S JD KD").discard
+    ('6C', '7S')
+    """
+    return discard_options(six_cards, crib)[0]
+
 @warmup_task
 def _warm() -> None:
     discard_options([0, 1, 2, 3, 4, 5])

@@ -9,15 +9,18 @@ rank + lower-case suit (``Kc``, ``Jh``), the ``euchre`` format style.
 >>> format_cards(sort_hand("Kc Jh Kd Td Ah", "Diamonds"), "euchre")
 'Jh Kd Td Kc Ah'
 
-* sorting: :func:`sort_hand`, :func:`sort_hands` (batch), :func:`sort_keys`,
+* sorting: :func:`sort_hand`, :func:`sort_keys`,
   :func:`hand_sort_keys`, :func:`deck_order`, :func:`suit_order`, :func:`void_swap`;
 * rules: :func:`effective_suit`, :func:`effective_suit_mask`, :func:`card_strength`,
-  :func:`legal_plays`, :func:`trick_winner` and their batch forms;
+  :func:`legal_cards` (a CardSet; :func:`legal_cards_mask` the int), :func:`trick_winner`;
+* the same verbs over arrays in :mod:`bitcards.euchre.batch`;
 * trump names: :func:`parse_trump`, :func:`trump_name`.
 """
 
 from __future__ import annotations
 
+from bitcards._deprecate import renamed
+from bitcards.euchre import batch
 from bitcards.euchre.rules import (
     JACK,
     MASK_DECK,
@@ -29,13 +32,12 @@ from bitcards.euchre.rules import (
     is_legal_play,
     is_red,
     left_bower,
-    legal_plays,
-    legal_plays_batch,
+    legal_cards,
+    legal_cards_mask,
     parse_trump,
     partner_suit,
     right_bower,
     trick_winner,
-    trick_winners,
     trump_name,
 )
 from bitcards.euchre.sorting import (
@@ -44,13 +46,13 @@ from bitcards.euchre.sorting import (
     deck_order,
     hand_sort_keys,
     sort_hand,
-    sort_hands,
     sort_keys,
     suit_order,
     void_swap,
 )
 
 __all__ = [
+    "batch",
     "JACK",
     "MASK_DECK",
     "NO_TRUMP",
@@ -63,19 +65,28 @@ __all__ = [
     "is_legal_play",
     "is_red",
     "left_bower",
-    "legal_plays",
-    "legal_plays_batch",
+    "legal_cards",
+    "legal_cards_mask",
     "parse_trump",
     "partner_suit",
     "right_bower",
     "trick_winner",
-    "trick_winners",
     "trump_name",
     "deck_order",
     "hand_sort_keys",
     "sort_hand",
-    "sort_hands",
     "sort_keys",
     "suit_order",
     "void_swap",
 ]
+
+# old names, one release
+__getattr__ = renamed(
+    __name__,
+    {
+        "legal_plays": "bitcards.euchre.legal_cards_mask",
+        "legal_plays_batch": "bitcards.euchre.batch.legal_cards",
+        "trick_winners": "bitcards.euchre.batch.trick_winner",
+        "sort_hands": "bitcards.euchre.batch.sort_hand",
+    },
+)

@@ -21,7 +21,7 @@ right bower 12.
 >>> jh, jd = parse_card("Jh", "euchre"), parse_card("Jd", "euchre")
 >>> effective_suit(jh, "Diamonds"), card_strength(jh, "d"), card_strength(jd, "♦")
 (0, 11, 12)
->>> format_cards(legal_plays("Jh Ah Kd 9c", lead="Th", trump="Diamonds"), "euchre")
+>>> format_cards(legal_cards_mask("Jh Ah Kd 9c", lead="Th", trump="Diamonds"), "euchre")
 'Ah'
 >>> trick_winner("Ah Jh Kc As", trump="Diamonds")   # the left bower (a trump) wins
 1
@@ -54,7 +54,8 @@ __all__ = [
     "effective_suit",
     "effective_suit_mask",
     "card_strength",
-    "legal_plays",
+    "legal_cards",
+    "legal_cards_mask",
     "is_legal_play",
     "trick_winner",
     "trick_winners",
@@ -373,20 +374,29 @@ def card_strength(card: int | str, trump: int | str | None) -> int:
     return int(_card_strength(_as_card(card), as_trump(trump, allow_none=True)))
 
 
-def legal_plays(
+def legal_cards_mask(
     hand: CardSet | int | str | Iterable[str], lead: int | str | None, trump: int | str | None
 ) -> int:
     """Mask of the cards the player may play: the led effective suit if the hand holds one, else anything.
 
     ``lead`` is the card led to the trick (``None`` when the player leads).
 
-    >>> format_cards(legal_plays("Jc 9s Ah Kd", lead="As", trump="Spades"), "euchre")  # the left bower follows
+    >>> format_cards(legal_cards_mask("Jc 9s Ah Kd", lead="As", trump="Spades"), "euchre")  # the left bower follows
     '9s Jc'
-    >>> format_cards(legal_plays("Jc Ah Kd", lead="Ac", trump="Spades"), "euchre")     # void in clubs
+    >>> format_cards(legal_cards_mask("Jc Ah Kd", lead="Ac", trump="Spades"), "euchre")     # void in clubs
     'Kd Ah Jc'
     """
     ld = NO_TRUMP if lead is None else _as_card(lead)
     return int(_legal_plays(np.uint64(as_hand_mask(hand)), ld, as_trump(trump, allow_none=True)))
+
+
+def legal_cards(hand: CardSet | int | str | Iterable[str], lead: int | str | None, trump: int | str | None) -> CardSet:
+    """:func:`legal_cards_mask` as a :class:`~bitcards.CardSet`.
+
+    >>> str(legal_cards("Jc 9s Ah Kd", lead="As", trump="Spades"))
+    '9s Jc'
+    """
+    return CardSet(legal_cards_mask(hand, lead, trump), EUCHRE)
 
 
 def is_legal_play(
@@ -394,7 +404,7 @@ def is_legal_play(
 ) -> bool:
     """True if ``card`` is in ``hand`` and may be played to the trick led by ``lead``."""
     c = _as_card(card)
-    return bool(legal_plays(hand, lead, trump) >> c & 1)
+    return bool(legal_cards_mask(hand, lead, trump) >> c & 1)
 
 
 def trick_winner(cards: str | Sequence[int | str], trump: int | str | None) -> int:
@@ -467,7 +477,7 @@ def trick_winners(cards: object, trumps: object) -> np.ndarray:
 
 
 def legal_plays_batch(hands: object, leads: object, trumps: object) -> np.ndarray:
-    """:func:`legal_plays` for arrays: ``hands`` ``(n,)`` masks, ``leads`` ``(n,)`` card bits (-1: leading).
+    """:func:`legal_cards_mask` for arrays: ``hands`` ``(n,)`` masks, ``leads`` ``(n,)`` card bits (-1: leading).
 
     >>> import numpy as np
     >>> from bitcards.notation import parse_mask
@@ -499,7 +509,7 @@ def _warm() -> None:
     effective_suit(2, 1)
     effective_suit_mask(0, 1)
     card_strength(8, 0)
-    legal_plays(0b111, 8, 0)
+    legal_cards_mask(0b111, 8, 0)
     trick_winner([0, 1, 2, 3], 0)
     trick_winners(np.array([[0, 1, 2, 3]], dtype=np.int8), np.array([0], dtype=np.int8))
     legal_plays_batch(np.array([7], dtype=np.uint64), np.array([8]), np.array([0], dtype=np.int8))

@@ -2,7 +2,7 @@
 
 The deal's columns are p1, p2 (six cards each) and the starter. Each player
 keeps the four cards with the highest expected hand score over the 46 starters
-he has not seen (:func:`bitcards.cribbage.best_discards`: ties to the higher
+he has not seen (:func:`bitcards.cribbage.batch.best_discard`: ties to the higher
 minimum, then the first keep in enumeration order) and throws the other two to
 the crib. Both players play for their own hand only: the discards' value in the
 crib is not weighed (a real dealer would keep crib-friendly cards, a real pone
@@ -57,7 +57,7 @@ _RANDOM_TAG = 0x63726962_6B656570  # "cribkeep"
 #: 15 * 15 = the two players' discard pairs; 2**64 mod 225 is the rejection threshold (Lemire)
 _PAIRS2 = 225
 _THRESH = (1 << 64) % _PAIRS2
-#: the 15 discard pairs (i < j, bit positions within the six) in the enumeration order of best_discards
+#: the 15 discard pairs (i < j, bit positions within the six) in the enumeration order of batch.best_discard
 _PAIR_I = np.array([i for i in range(6) for j in range(i + 1, 6)], dtype=np.int64)
 _PAIR_J = np.array([j for i in range(6) for j in range(i + 1, 6)], dtype=np.int64)
 _BLOCKS = 64

@@ -3,12 +3,12 @@
 Seats are the deal's columns: front (Vorhand), middle (Mittelhand), rear
 (Hinterhand); the two-card skat is the fourth column.
 
-``skat-bid`` counts seed 000's simplified bid value (:func:`bitcards.skat.bid_values`:
+``skat-bid`` counts seed 000's simplified bid value (:func:`bitcards.skat.batch.bid_value`:
 jack factor x suit value of the longest suit, or pass) of each seat's 10 cards as
 a value x suit histogram; each seat's hand is a uniform 10-card hand, so every
 seat follows the exact law of :func:`bitcards.skat.bid_distribution`.
 
-``skat-max-bid`` counts, for each seat, :func:`bitcards.skat.max_bids`'s highest
+``skat-max-bid`` counts, for each seat, :func:`bitcards.skat.max_bid_per_game`'s highest
 value over every game the hand can declare, "if won simply", with the matadors
 counted over the 10 known cards (the usual way to find how high to bid); then
 whether the skat spoils it (**overbid**: with the skat, no game of the 12 cards
@@ -161,7 +161,7 @@ def exact_bid_shares() -> np.ndarray:
 def max_bid_of(m):  # type: ignore[no-untyped-def]
     """``(value, game)``: the highest value of any game "if won simply" for the cards ``m`` (not a hand game).
 
-    The same rule as :func:`bitcards.skat.max_bids` (max over its values); a tie goes to the
+    The same rule as :func:`bitcards.skat.max_bid_per_game` (max over its values); a tie goes to the
     higher game number (grand 4 over clubs 3 ..; null 5 only if nothing else reaches 23).
 
     >>> from bitcards.notation import parse_mask
@@ -245,7 +245,10 @@ SKAT_MAX_BID = register_study(
                 bins=265,
                 axes=(("seat", SEATS),),
                 value="bid",
-                description="max over all games of the value if won simply, matadors over the 10 cards (bitcards.skat.max_bids)",
+                description=(
+                    "max over all games of the value if won simply, matadors over the 10 cards"
+                    " (bitcards.skat.max_bid_per_game)"
+                ),
             ),
             Field(
                 "best_game",

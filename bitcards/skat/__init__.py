@@ -1,11 +1,13 @@
-"""Skat on masks: the seed's bid value, the official game value, play rules, exhaustive statistics.
+"""Skat on masks: the simple bid value, the official game value, play rules, exhaustive statistics.
 
-* :func:`bid_value` / :func:`bid_values`: the simplified bid value of seed 000 (jacks only).
-* :func:`game_value` / :func:`game_values`: the ISkO game value with matadors over 12 cards,
-  levels, won/lost, overbidding; :data:`BID_VALUES`, :func:`next_bid`, :func:`max_bid`,
+* :func:`bid_value`: the simple bid value, jack factor x trump suit value (jacks only;
+  the suit with the most trumps, which needs six trumps and an ace beside it, else a pass).
+* :func:`game_value`: the ISkO game value with matadors over 12 cards, levels, won/lost,
+  overbidding; :data:`BID_VALUES`, :func:`next_bid`, :func:`max_bid`, :func:`max_bid_per_game`,
   :func:`seeger_fabian`.
 * :func:`trump_mask`, :func:`card_points`, :func:`legal_cards`, :func:`trick_winner`: play rules.
-* :func:`bid_distribution`: the exact seed bid value distribution over all 64,512,240 hands.
+* :mod:`bitcards.skat.batch`: the same verbs over arrays of hands.
+* :func:`bid_distribution`: the exact simple-bid-value distribution over all 64,512,240 hands.
 
 >>> from bitcards import skat
 >>> str(skat.bid_value("JC JS JD AC KC 9C AS 7H QD 8D"))
@@ -16,8 +18,9 @@
 
 from __future__ import annotations
 
-from bitcards.skat import ids  # skat-game-id compatible deal and game-run ids
-from bitcards.skat.bid import BidValue, bid_value, bid_values, jack_factor
+from bitcards._deprecate import renamed
+from bitcards.skat import batch, ids  # batch: the verbs over arrays; ids: skat-game-id compatible deal and game-run ids
+from bitcards.skat.bid import BidValue, bid_value, jack_factor
 from bitcards.skat.rules import (
     BASE_VALUES,
     CLUBS,
@@ -30,14 +33,11 @@ from bitcards.skat.rules import (
     NULL,
     SPADES,
     card_points,
-    card_points_many,
     game_name,
     legal_cards,
-    legal_cards_many,
     legal_cards_mask,
     parse_game,
     trick_winner,
-    trick_winners,
     trump_mask,
 )
 from bitcards.skat.stats import BidDistribution, bid_distribution, bid_distribution_of
@@ -50,23 +50,21 @@ from bitcards.skat.value import (
     GameValues,
     Matadors,
     game_value,
-    game_values,
     is_bid_value,
     matadors,
-    matadors_many,
     max_bid,
-    max_bids,
+    max_bid_per_game,
     next_bid,
     seeger_fabian,
     seeger_fabian_list,
 )
 
 __all__ = [
+    "batch",
     "ids",
     # seed bid value
     "BidValue",
     "bid_value",
-    "bid_values",
     "jack_factor",
     "BidDistribution",
     "bid_distribution",
@@ -80,12 +78,10 @@ __all__ = [
     "GameValues",
     "Matadors",
     "game_value",
-    "game_values",
     "is_bid_value",
     "matadors",
-    "matadors_many",
     "max_bid",
-    "max_bids",
+    "max_bid_per_game",
     "next_bid",
     "seeger_fabian",
     "seeger_fabian_list",
@@ -104,10 +100,21 @@ __all__ = [
     "game_name",
     "trump_mask",
     "card_points",
-    "card_points_many",
     "legal_cards",
     "legal_cards_mask",
-    "legal_cards_many",
     "trick_winner",
-    "trick_winners",
 ]
+
+# old names, one release: the bulk forms moved to bitcards.skat.batch under the scalar verbs' names
+__getattr__ = renamed(
+    __name__,
+    {
+        "bid_values": "bitcards.skat.batch.bid_value",
+        "game_values": "bitcards.skat.batch.game_value",
+        "matadors_many": "bitcards.skat.batch.matadors",
+        "card_points_many": "bitcards.skat.batch.card_points",
+        "legal_cards_many": "bitcards.skat.batch.legal_cards",
+        "trick_winners": "bitcards.skat.batch.trick_winner",
+        "max_bids": "bitcards.skat.max_bid_per_game",
+    },
+)

@@ -60,7 +60,7 @@ __all__ = [
     "game_value",
     "game_values",
     "max_bid",
-    "max_bids",
+    "max_bid_per_game",
     "next_bid",
     "is_bid_value",
     "seeger_fabian",
@@ -476,10 +476,10 @@ def max_bid(cards: object, game: int | str, *, hand: bool = False, announce: str
     return int(v)
 
 
-def max_bids(cards: object, *, hand: bool = False) -> dict[str, int]:
+def max_bid_per_game(cards: object, *, hand: bool = False) -> dict[str, int]:
     """:func:`max_bid` for every game (suit games, grand, null), same definition and caveat.
 
-    >>> max_bids("JD AS 0S KS QS 9S 8S AD 8C 9C")
+    >>> max_bid_per_game("JD AS 0S KS QS 9S 8S AD 8C 9C")
     {'diamonds': 36, 'hearts': 40, 'spades': 44, 'clubs': 48, 'grand': 96, 'null': 23}
     """
     return {g: max_bid(cards, g, hand=hand) for g in GAME_NAMES}

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from bitcards._jit import JIT_DISABLED
-from bitcards.cribbage import N_STARTERS, best_discards, discard_options
+from bitcards.cribbage import N_STARTERS, batch, discard_options
 from bitcards.errors import InvalidCardsError, ParseError
 from bitcards.layouts import FRENCH
 from bitcards.notation import parse_cards
@@ -48,7 +48,7 @@ def test_random_deals_against_naive(seed: int) -> None:
 @pytest.mark.parametrize("crib", [False, True])
 def test_best_discards_matches_discard_options(crib: bool) -> None:
     idx = random_deals(N_BULK, 6, seed=7 + crib)
-    keep, ev = best_discards(to_masks(idx), crib=crib)
+    keep, ev = batch.best_discard(to_masks(idx), crib=crib)
     for row, k, e in zip(idx, keep.tolist(), ev.tolist()):
         best = discard_options(row.tolist(), crib)[0]
         want = sum(1 << b for b in parse_cards(list(best.keep), "french"))
@@ -71,20 +71,20 @@ def test_bad_input() -> None:
     with pytest.raises(ParseError, match="duplicate card"):
         discard_options("5H 5D 6C 7S JD JD")
     with pytest.raises(InvalidCardsError, match="row 1: 5 cards, expected 6"):
-        best_discards(np.array([0b111111, 0b11111], dtype=np.uint64))
+        batch.best_discard(np.array([0b111111, 0b11111], dtype=np.uint64))
     with pytest.raises(InvalidCardsError, match="row 0: bits outside"):
-        best_discards(np.array([(1 << 63) | 0b11111], dtype=np.uint64))
+        batch.best_discard(np.array([(1 << 63) | 0b11111], dtype=np.uint64))
 
 
 @pytest.mark.jit
 def test_expected_score_matches_realised_scores_on_random_deals() -> None:
     """Given the player's six cards the dealt starter is uniform over the 46 unseen cards,
     so the mean realised score of the kept hands estimates the mean expected score."""
-    from bitcards.cribbage import score_hands
+    from bitcards.cribbage import batch
     from bitcards.deal import deal
 
     d = deal(40_000, "cribbage", seed=12)
-    keep, ev = best_discards(d[:, 0])
-    realised = score_hands(keep, d[:, 2]).astype(np.float64)
+    keep, ev = batch.best_discard(d[:, 0])
+    realised = batch.score(keep, d[:, 2]).astype(np.float64)
     se = realised.std() / np.sqrt(realised.size)
     assert abs(realised.mean() - ev.mean()) < 4 * se

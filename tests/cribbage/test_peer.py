@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bitcards.cribbage import score_hands
+from bitcards.cribbage import batch
 from tests.cribbage._util import random_deals, to_masks
 
 peer = pytest.importorskip("cribbage_scorer.cribbage_scorer")
@@ -19,7 +19,7 @@ SUITS = "DHSC"
 @pytest.mark.parametrize("crib", [False, True])
 def test_cribbage_scorer_agrees(crib: bool) -> None:
     idx = random_deals(500, 5, seed=21 + crib)
-    ours = score_hands(to_masks(idx[:, :4]), to_masks(idx[:, 4:]), crib=crib).tolist()
+    ours = batch.score(to_masks(idx[:, :4]), to_masks(idx[:, 4:]), crib=crib).tolist()
     diffs = []
     for row, mine in zip(idx.tolist(), ours):
         cards = [(b % 13 + 1, SUITS[b // 13]) for b in row]

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bitcards import CardSet, parse_mask
-from bitcards.cribbage import _rules, explain, score, score_hands
+from bitcards.cribbage import _rules, batch, explain, score
 from bitcards.errors import InvalidCardsError, LookAlikeWarning, ParseError
 from tests.cribbage._util import N_RANDOM, random_deals, to_masks
 from tests.naive import cribbage as naive
@@ -129,13 +129,13 @@ def test_scalar_matches_naive(cards: list[int], crib: bool) -> None:
 def test_bulk_matches_naive(cards: list[int], crib: bool) -> None:
     h = np.array([sum(1 << b for b in cards[:4])], dtype=np.uint64)
     s = np.array([1 << cards[4]], dtype=np.uint64)
-    assert int(score_hands(h, s, crib)[0]) == naive.score_bits(cards[:4], cards[4], crib)
+    assert int(batch.score(h, s, crib)[0]) == naive.score_bits(cards[:4], cards[4], crib)
 
 
 @pytest.mark.parametrize("crib", [False, True])
 def test_bulk_random_sample_matches_naive(crib: bool) -> None:
     idx = random_deals(N_RANDOM, 5, seed=11 + crib)
-    got = score_hands(to_masks(idx[:, :4]), to_masks(idx[:, 4:]), crib=crib)
+    got = batch.score(to_masks(idx[:, :4]), to_masks(idx[:, 4:]), crib=crib)
     want = [naive.score_bits(row[:4].tolist(), int(row[4]), crib) for row in idx]
     assert got.dtype == np.int8
     assert got.tolist() == want
@@ -235,26 +235,26 @@ def test_score_hands_names_the_bad_row() -> None:
     s = np.array([1 << 7] * 3, dtype=np.uint64)
     s[2] = 3
     with pytest.raises(InvalidCardsError, match="row 2: the starter mask has 2 cards") as ei:
-        score_hands(h, s)
+        batch.score(h, s)
     assert ei.value.row == 2
     s[2] = 1 << (int(h[0]) & -int(h[0])).bit_length() - 1  # the hand's lowest card
     with pytest.raises(InvalidCardsError, match="row 2: the starter .* is also in the hand"):
-        score_hands(h, s)
+        batch.score(h, s)
     with pytest.raises(InvalidCardsError, match="3 rows but starters has 2"):
-        score_hands(h, s[:2])
+        batch.score(h, s[:2])
     with pytest.raises(TypeError, match="float64"):
-        score_hands(h.astype(np.float64), s)
-    assert score_hands(np.empty(0, np.uint64), np.empty(0, np.uint64)).shape == (0,)
+        batch.score(h.astype(np.float64), s)
+    assert batch.score(np.empty(0, np.uint64), np.empty(0, np.uint64)).shape == (0,)
 
 
 def test_score_hands_out_and_deal_columns() -> None:
-    from bitcards.cribbage import best_discards
+    from bitcards.cribbage import batch
     from bitcards.deal import deal
 
     d = deal(50, "cribbage", seed=3)
-    keep, _ = best_discards(d[:, 0])
+    keep, _ = batch.best_discard(d[:, 0])
     out = np.empty(50, dtype=np.int8)
-    res = score_hands(keep, d[:, 2], out=out)
+    res = batch.score(keep, d[:, 2], out=out)
     assert res is out
     for k, s, v in zip(keep.tolist(), d[:, 2].tolist(), res.tolist()):
         held = [b for b in range(52) if k >> b & 1]

@@ -7,7 +7,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from bitcards.cribbage import N_COMBINATIONS, distribution_mean, score_distribution, score_hands
+from bitcards.cribbage import N_COMBINATIONS, batch, distribution_mean, score_distribution
 from bitcards.cribbage.stats import _PA, _PB, _exhaustive
 from tests.naive import cribbage as naive
 
@@ -69,13 +69,13 @@ def test_the_29_hands_are_the_ones_we_think() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("crib", [False, True])
 def test_exhaustive_equals_unhoisted_bulk_scorer(crib: bool, hand_dist: np.ndarray, crib_dist: np.ndarray) -> None:
-    """Every (hand, starter) through score_hands (no hoisting): the same 12,994,800 scores, counted."""
+    """Every (hand, starter) through batch.score (no hoisting): the same 12,994,800 scores, counted."""
     hands = _all_hands()
     hist = np.zeros(30, dtype=np.int64)
     for s in range(52):
         sm = np.uint64(1) << np.uint64(s)
         h = hands[(hands & sm) == 0]
-        hist += np.bincount(score_hands(h, np.full(h.shape, sm), crib=crib), minlength=30)
+        hist += np.bincount(batch.score(h, np.full(h.shape, sm), crib=crib), minlength=30)
     assert hist.tolist() == (crib_dist if crib else hand_dist).tolist()
 
 

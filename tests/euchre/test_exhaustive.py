@@ -8,7 +8,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from bitcards.euchre import sort_hands
+from bitcards.euchre import batch
 from tests.naive import euchre as naive
 
 TRUMP_LETTERS = "dhsc"
@@ -38,7 +38,7 @@ def test_colours_alternate_whenever_possible() -> None:
     ours alternates too.
     """
     masks, trumps, cards = all_pairs()
-    got = as_text(sort_hands(masks, trumps))
+    got = as_text(batch.sort_hand(masks, trumps))
     n = len(cards)
     possible = not_possible = 0
     alt_cache: dict[tuple[str, frozenset[str]], bool] = {}
@@ -74,7 +74,7 @@ def test_colours_alternate_whenever_possible() -> None:
 @pytest.mark.parametrize("cycle", ["bob", "dominik"])
 def test_every_pair_matches_naive_solution(cycle: str) -> None:
     masks, trumps, cards = all_pairs()
-    got = as_text(sort_hands(masks, trumps, cycle=cycle))  # type: ignore[arg-type]
+    got = as_text(batch.sort_hand(masks, trumps, cycle=cycle))  # type: ignore[arg-type]
     ref = naive.sort_bob if cycle == "bob" else naive.sort_dominik
     n = len(cards)
     for i, row in enumerate(got):
@@ -86,8 +86,8 @@ def test_every_pair_matches_naive_solution(cycle: str) -> None:
 def test_bob_and_dominik_differ_in_104640_cases() -> None:
     """Spec 3.2: over all 170,016 pairs Bob's and Dominik's outputs differ in 104,640."""
     masks, trumps, _ = all_pairs()
-    bob = sort_hands(masks, trumps, cycle="bob")
-    dom = sort_hands(masks, trumps, cycle="dominik")
+    bob = batch.sort_hand(masks, trumps, cycle="bob")
+    dom = batch.sort_hand(masks, trumps, cycle="dominik")
     differ = (bob != dom).any(axis=1)
     assert int(differ.sum()) == 104_640
     # the quiz's example (Diamonds, Kc Jh Kd Td Ah) is one where they agree
@@ -99,7 +99,7 @@ def test_bob_and_dominik_differ_in_104640_cases() -> None:
 @pytest.mark.slow
 def test_every_pair_stable_matches_golf() -> None:
     masks, trumps, cards = all_pairs()
-    got = as_text(sort_hands(masks, trumps, stable=True))
+    got = as_text(batch.sort_hand(masks, trumps, stable=True))
     n = len(cards)
     for i in range(0, len(got), 7):  # every 7th pair keeps this under a few seconds
         name = naive.SUIT_NAMES[TRUMP_LETTERS[int(trumps[i])]]

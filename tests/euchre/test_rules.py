@@ -10,18 +10,17 @@ from hypothesis import strategies as st
 from bitcards.errors import IllegalPlayError, InvalidCardsError, ParseError
 from bitcards.euchre import (
     NO_TRUMP,
+    batch,
     card_strength,
     effective_suit,
     effective_suit_mask,
     is_legal_play,
     left_bower,
-    legal_plays,
-    legal_plays_batch,
+    legal_cards_mask,
     parse_trump,
     partner_suit,
     right_bower,
     trick_winner,
-    trick_winners,
     trump_name,
 )
 from bitcards.notation import format_card, parse_card
@@ -150,7 +149,7 @@ def test_effective_suit_and_strength(c: int, t: str | None) -> None:
 def test_legal_plays(hand: int, lead: int | None, t: str | None) -> None:
     lead_card = None if lead is None else naive.bit_to_card(lead)
     want = naive.legal_plays(mask_cards(hand), lead_card, t)
-    got = legal_plays(hand, lead, t_arg(t))
+    got = legal_cards_mask(hand, lead, t_arg(t))
     assert mask_cards(got) == want
     for c in range(24):
         assert is_legal_play(hand, c, lead, t_arg(t)) == (naive.bit_to_card(c) in want)
@@ -166,7 +165,7 @@ def test_trick_winner(trick: list[int], t: str | None) -> None:
 def test_trick_winners_batch(rows: list[tuple[list[int], int]]) -> None:
     tricks = np.array([p[:4] for p, _ in rows], dtype=np.int8)
     trumps = np.array([t for _, t in rows])
-    got = trick_winners(tricks, trumps)
+    got = batch.trick_winner(tricks, trumps)
     for (p, t), w in zip(rows, got):
         assert w == naive.trick_winner([naive.bit_to_card(c) for c in p[:4]], None if t < 0 else L[t])
 
@@ -174,16 +173,16 @@ def test_trick_winners_batch(rows: list[tuple[list[int], int]]) -> None:
 @given(st.lists(st.tuples(masks, st.integers(-1, 23), st.integers(-1, 3)), min_size=1, max_size=20))
 def test_legal_plays_batch(rows: list[tuple[int, int, int]]) -> None:
     h = np.array([r[0] for r in rows], dtype=np.uint64)
-    got = legal_plays_batch(h, np.array([r[1] for r in rows]), np.array([r[2] for r in rows], dtype=np.int8))
+    got = batch.legal_cards(h, np.array([r[1] for r in rows]), np.array([r[2] for r in rows], dtype=np.int8))
     for (m, ld, t), g in zip(rows, got):
-        assert int(g) == legal_plays(m, None if ld < 0 else ld, None if t < 0 else t)
+        assert int(g) == legal_cards_mask(m, None if ld < 0 else ld, None if t < 0 else t)
 
 
 def test_examples() -> None:
     # spades trump: Jc is a spade; the hearts lead can be followed only by hearts
-    assert mask_cards(legal_plays("Jc 9s Ah Kd", "Th", "Spades")) == ["Ah"]
-    assert mask_cards(legal_plays("Jc 9s Ah Kd", "Jc", "Spades")) == ["9s", "Jc"]  # left bower led: trump led
-    assert mask_cards(legal_plays("Jc 9s Ah Kd", "Qc", "Spades")) == ["Kd", "Ah", "9s", "Jc"]  # void in clubs
+    assert mask_cards(legal_cards_mask("Jc 9s Ah Kd", "Th", "Spades")) == ["Ah"]
+    assert mask_cards(legal_cards_mask("Jc 9s Ah Kd", "Jc", "Spades")) == ["9s", "Jc"]  # left bower led: trump led
+    assert mask_cards(legal_cards_mask("Jc 9s Ah Kd", "Qc", "Spades")) == ["Kd", "Ah", "9s", "Jc"]  # void in clubs
     assert trick_winner("9h Js Jh Ah", "Diamonds") == 2  # the left bower trumps in
     assert trick_winner("9h Js Ac Ah", "Diamonds") == 3  # no trump: highest heart
     assert trick_winner("Jc", "Spades") == 0
@@ -202,8 +201,8 @@ def test_rule_errors() -> None:
     with pytest.raises(InvalidCardsError, match="suit 0..3"):
         card_strength(3, 5)
     with pytest.raises(InvalidCardsError, match="row 1"):
-        trick_winners(np.array([[0, 1], [2, 2]]), 0)
+        batch.trick_winner(np.array([[0, 1], [2, 2]]), 0)
     with pytest.raises(InvalidCardsError, match="row 0"):
-        legal_plays_batch(np.array([1 << 30], dtype=np.uint64), np.array([0]), 0)
+        batch.legal_cards(np.array([1 << 30], dtype=np.uint64), np.array([0]), 0)
     with pytest.raises(TypeError, match="float"):
-        trick_winners(np.array([[0.0, 1.0]]), 0)
+        batch.trick_winner(np.array([[0.0, 1.0]]), 0)

@@ -9,15 +9,7 @@ from hypothesis import strategies as st
 
 from bitcards.cardset import CardSet
 from bitcards.errors import InvalidCardsError, ParseError
-from bitcards.euchre import (
-    deck_order,
-    hand_sort_keys,
-    sort_hand,
-    sort_hands,
-    sort_keys,
-    suit_order,
-    void_swap,
-)
+from bitcards.euchre import batch, deck_order, hand_sort_keys, sort_hand, sort_keys, suit_order, void_swap
 from bitcards.notation import format_cards
 from tests.naive import euchre as naive
 
@@ -103,7 +95,7 @@ def test_spec_batch_rows() -> None:
     names = {"Diamonds": 0, "Hearts": 1, "Spades": 2, "Clubs": 3}
     trumps = np.array([names[t] for t, _, _, _ in rows], dtype=np.int8)
     for cycle, col in (("bob", 2), ("dominik", 3)):
-        out = sort_hands(masks, trumps, cycle=cycle)
+        out = batch.sort_hand(masks, trumps, cycle=cycle)
         assert out.shape == (len(rows), 5) and out.dtype == np.int8
         assert [fmt(list(r)) for r in out] == [r[col] for r in rows]
 
@@ -147,7 +139,7 @@ def test_stable_matches_golf_and_unswapped_bob(bits: list[int], trump: str) -> N
 def test_batch_matches_scalar(rows: list[tuple[list[int], int]], cycle: str) -> None:
     masks = np.array([sum(1 << b for b in bits) for bits, _ in rows], dtype=np.uint64)
     trumps = np.array([t for _, t in rows], dtype=np.int64)  # any integer dtype
-    out = sort_hands(masks, trumps, cycle=cycle)  # type: ignore[arg-type]
+    out = batch.sort_hand(masks, trumps, cycle=cycle)  # type: ignore[arg-type]
     width = max(len(bits) for bits, _ in rows)
     assert out.shape == (len(rows), width)
     for (bits, t), row in zip(rows, out):
@@ -206,34 +198,34 @@ def test_bad_inputs() -> None:
 def test_batch_errors_name_row() -> None:
     masks = np.array([0b11111, 1 << 30, 0b11111], dtype=np.uint64)
     with pytest.raises(InvalidCardsError, match="row 1: mask 0x40000000 has bits outside"):
-        sort_hands(masks, 0)
+        batch.sort_hand(masks, 0)
     with pytest.raises(InvalidCardsError, match="row 2: trump 7"):
-        sort_hands(masks[[0, 0, 0]], np.array([0, 1, 7], dtype=np.int8))
+        batch.sort_hand(masks[[0, 0, 0]], np.array([0, 1, 7], dtype=np.int8))
     with pytest.raises(InvalidCardsError, match="row 2: trump 7"):
-        sort_hands(masks[[0, 0, 0]], np.array([0, 1, 7]))
+        batch.sort_hand(masks[[0, 0, 0]], np.array([0, 1, 7]))
     with pytest.raises(InvalidCardsError, match="row 1: 6 cards"):
-        sort_hands(np.array([0b11111, 0b111111], dtype=np.uint64), 0, width=5)
+        batch.sort_hand(np.array([0b11111, 0b111111], dtype=np.uint64), 0, width=5)
     with pytest.raises(InvalidCardsError, match="row 0: trump -1"):
-        sort_hands(masks[:1], -1)
+        batch.sort_hand(masks[:1], -1)
     with pytest.raises(TypeError, match="float"):
-        sort_hands(np.array([1.0]), 0)
+        batch.sort_hand(np.array([1.0]), 0)
     with pytest.raises(InvalidCardsError, match="shape"):
-        sort_hands(masks, np.array([0, 1], dtype=np.int8))
+        batch.sort_hand(masks, np.array([0, 1], dtype=np.int8))
     with pytest.raises(InvalidCardsError, match="row 1"):
         hand_sort_keys(masks, 0)
 
 
 def test_batch_width_out_and_broadcast() -> None:
     masks = np.array([(1 << 24) - 1, 0, 0b1], dtype=np.uint64)
-    out = sort_hands(masks, "Hearts")
+    out = batch.sort_hand(masks, "Hearts")
     assert out.shape == (3, 24)
     assert fmt(list(out[0])) == SPEC_DECKS[1][1]
     assert out[1].tolist() == [-1] * 24 and out[2].tolist() == [0] + [-1] * 23
     buf = np.full((3, 24), 99, dtype=np.int8)
-    assert sort_hands(masks, 1, out=buf) is buf and (buf == out).all()
+    assert batch.sort_hand(masks, 1, out=buf) is buf and (buf == out).all()
     with pytest.raises(ValueError, match="out must be"):
-        sort_hands(masks, 1, out=np.empty((3, 5), dtype=np.int8))
-    assert sort_hands(np.array([], dtype=np.uint64), 0).shape == (0, 5)
+        batch.sort_hand(masks, 1, out=np.empty((3, 5), dtype=np.int8))
+    assert batch.sort_hand(np.array([], dtype=np.uint64), 0).shape == (0, 5)
 
 
 @pytest.mark.jit
@@ -246,12 +238,12 @@ def test_parallel_kernel_same_for_any_thread_count() -> None:
     n = 4 * PARALLEL_ROWS + 1234
     d = deal(n // 4 + 1, "euchre", seed=55)[:, :4].reshape(-1)[:n]  # 5-card hands
     trumps = (np.arange(n) % 4).astype(np.int8)
-    serial = np.concatenate([sort_hands(d[i : i + 50_000], trumps[i : i + 50_000]) for i in range(0, n, 50_000)])
+    serial = np.concatenate([batch.sort_hand(d[i : i + 50_000], trumps[i : i + 50_000]) for i in range(0, n, 50_000)])
     old = numba.get_num_threads()
     try:
         for threads in (1, numba.config.NUMBA_NUM_THREADS):
             numba.set_num_threads(threads)
-            assert (sort_hands(d, trumps) == serial).all()
+            assert (batch.sort_hand(d, trumps) == serial).all()
     finally:
         numba.set_num_threads(old)
     # spot-check against the naive solution

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from bitcards._rng import seed_key
-from bitcards.cribbage import best_discards, discard_options, score_distribution
+from bitcards.cribbage import batch, discard_options, score_distribution
 from bitcards.deal import deal
 from bitcards.simulate import simulate
 from bitcards.simulate.studies_cribbage import random_key
@@ -30,7 +30,7 @@ def _bits(mask: int) -> list[int]:
 
 
 def _pairs(bits: list[int]) -> list[tuple[int, int]]:
-    """The 15 discard pairs in the order the study (and best_discards) enumerates them: i < j by bit."""
+    """The 15 discard pairs in the order the study (and batch.best_discard) enumerates them: i < j by bit."""
     return [(bits[i], bits[j]) for i in range(6) for j in range(i + 1, 6)]
 
 
@@ -97,7 +97,7 @@ def test_discard_and_crib_equal_plain_python_row_by_row() -> None:
 def test_expected_is_the_exact_total_over_46_starters() -> None:
     n = 300
     r = simulate("cribbage-discard", n, seed=3)
-    keep, ev = best_discards(deal(n, "cribbage", 3)[:, :2].reshape(-1))
+    keep, ev = batch.best_discard(deal(n, "cribbage", 3)[:, :2].reshape(-1))
     totals = np.rint(ev * 46).astype(np.int64).reshape(n, 2)
     assert np.allclose(totals / 46, ev.reshape(n, 2), rtol=0, atol=1e-12)  # ev * 46 is an integer
     for p in range(2):

@@ -12,7 +12,7 @@ from bitcards.deal import deal
 from bitcards.notation import parse_mask
 from bitcards.simulate import simulate
 from bitcards.simulate.studies_skat_bid import BID_SUITS, exact_bid_shares, exact_matadors, max_bid_of
-from bitcards.skat import BID_VALUES, max_bids
+from bitcards.skat import BID_VALUES, max_bid_per_game
 from tests.naive import skat as naive
 
 SUIT_ROW = {None: 0, "D": 1, "H": 2, "S": 3, "C": 4}
@@ -116,7 +116,7 @@ def test_max_bid_of_matches_the_public_max_bids() -> None:
     for text in ("JD AS 0S KS QS 9S 8S AD 8C 9C", "JC JS AC KC 9C 8C AS 7H QD 8D", "7D 8D 9D 0D QD KD AD 7H 8H 9H"):
         m = parse_mask(text, "skat")
         v, g = max_bid_of(np.uint64(m))
-        assert v == max(max_bids(text).values())
+        assert v == max(max_bid_per_game(text).values())
         assert (int(v), int(g)) == _naive_max_bid(m)
 
 

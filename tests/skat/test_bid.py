@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from bitcards import CardSet, InvalidCardsError, ParseError
 from bitcards.batch import cards_to_masks
 from bitcards.deal import deal
-from bitcards.skat import BidValue, bid_value, bid_values, jack_factor
+from bitcards.skat import BidValue, batch, bid_value, jack_factor
 from tests.naive import skat as naive
 
 SEED_CASES = [
@@ -101,7 +101,7 @@ def test_matches_naive(mask: int) -> None:
 
 def test_batch_equals_naive_on_random_deals() -> None:
     d = deal(3000, "skat", seed=7)[:, :3].reshape(-1)
-    values, suits = bid_values(d)
+    values, suits = batch.bid_value(d)
     assert values.dtype == np.int16 and suits.dtype == np.int8
     nv, ns = _naive_masks(d)
     assert values.tolist() == nv
@@ -111,14 +111,14 @@ def test_batch_equals_naive_on_random_deals() -> None:
 
 def test_batch_equals_scalar_and_checks_rows() -> None:
     hands = [h for h, _ in SEED_CASES + DERIVED_CASES]
-    values, suits = bid_values(cards_to_masks(hands, "skat"))
+    values, suits = batch.bid_value(cards_to_masks(hands, "skat"))
     for h, v, s in zip(hands, values.tolist(), suits.tolist()):
         r = bid_value(h)
         assert r.value == v and (r.suit if r.suit is not None else -1) == s
     bad = cards_to_masks(hands, "skat")
     bad[2] = 0b111
     with pytest.raises(InvalidCardsError, match="row 2"):
-        bid_values(bad)
+        batch.bid_value(bad)
     with pytest.raises(TypeError, match="float"):
-        bid_values(np.array([1.5]))
-    assert bid_values(np.zeros(0, dtype=np.uint64))[0].shape == (0,)
+        batch.bid_value(np.array([1.5]))
+    assert batch.bid_value(np.zeros(0, dtype=np.uint64))[0].shape == (0,)

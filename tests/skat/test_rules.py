@@ -10,17 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bitcards import CardSet, IllegalPlayError, InvalidCardsError, ParseError
-from bitcards.skat import (
-    card_points,
-    card_points_many,
-    legal_cards,
-    legal_cards_many,
-    legal_cards_mask,
-    parse_game,
-    trick_winner,
-    trick_winners,
-    trump_mask,
-)
+from bitcards.skat import batch, card_points, legal_cards, legal_cards_mask, parse_game, trick_winner, trump_mask
 from tests.naive import skat as naive
 
 GAMES = ("diamonds", "hearts", "spades", "clubs", "grand", "null")
@@ -84,9 +74,9 @@ def test_errors() -> None:
     with pytest.raises(ParseError):
         parse_game(7)
     with pytest.raises(InvalidCardsError, match="row 1"):
-        trick_winners(np.array([[0, 1, 2], [0, 1, 40]]), "grand")
+        batch.trick_winner(np.array([[0, 1, 2], [0, 1, 40]]), "grand")
     with pytest.raises(InvalidCardsError, match="row 0"):
-        legal_cards_many(np.array([1], dtype=np.uint64), np.array([40]), "grand")
+        batch.legal_cards(np.array([1], dtype=np.uint64), np.array([40]), "grand")
 
 
 cards = st.integers(0, 31)
@@ -118,10 +108,10 @@ def test_batch_matches_scalar() -> None:
     leds = tricks[:, 0].copy()
     hands &= ~(np.uint64(1) << leds.astype(np.uint64))
     leds[::10] = -1
-    pts = card_points_many(hands)
+    pts = batch.card_points(hands)
     for g in GAMES:
-        w = trick_winners(tricks, g)
-        lg = legal_cards_many(hands, leds, g)
+        w = batch.trick_winner(tricks, g)
+        lg = batch.legal_cards(hands, leds, g)
         for i in range(300):
             assert w[i] == trick_winner(tricks[i].tolist(), g)
             assert lg[i] == legal_cards_mask(int(hands[i]), None if leds[i] < 0 else int(leds[i]), g)
@@ -134,4 +124,4 @@ def test_every_trick_matches_naive() -> None:
     tricks = np.array(list(itertools.permutations(range(32), 3)), dtype=np.int64)
     plain = [[naive.card(int(b)) for b in t] for t in tricks]
     for g in GAMES:
-        assert trick_winners(tricks, g).tolist() == [naive.trick_winner(t, g) for t in plain], g
+        assert batch.trick_winner(tricks, g).tolist() == [naive.trick_winner(t, g) for t in plain], g

@@ -9,7 +9,7 @@ import numba
 import numpy as np
 import pytest
 
-from bitcards.skat import BidDistribution, bid_distribution, bid_distribution_of, bid_values
+from bitcards.skat import BidDistribution, batch, bid_distribution, bid_distribution_of
 from bitcards.skat.stats import N_HANDS, _next_same_popcount, unrank_colex
 from tests.naive import skat as naive
 
@@ -40,7 +40,7 @@ def test_distribution_of_sample_matches_bid_values() -> None:
 
     hands = deal(5000, "skat", seed=11)[:, 0]
     d = bid_distribution_of(hands)
-    values, suits = bid_values(hands)
+    values, suits = batch.bid_value(hands)
     assert d.total == 5000 and not d.exhaustive
     assert d.passes == int((values == 0).sum())
     for s in range(4):

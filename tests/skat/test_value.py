@@ -11,11 +11,10 @@ from bitcards import CardSet, InvalidCardsError
 from bitcards.skat import (
     BID_VALUES,
     ContractError,
+    batch,
     game_value,
-    game_values,
     is_bid_value,
     matadors,
-    matadors_many,
     max_bid,
     next_bid,
     seeger_fabian,
@@ -188,7 +187,7 @@ def test_null_under_the_bid_is_refused() -> None:
     with pytest.raises(ContractError):
         game_value(cards, "null", hand=True, ouvert=False, bid=36)
     with pytest.raises(ContractError, match="row 1"):
-        game_values(np.array([CardSet.parse(cards, "skat").mask] * 2, dtype=np.uint64), "null", bid=[23, 24])
+        batch.game_value(np.array([CardSet.parse(cards, "skat").mask] * 2, dtype=np.uint64), "null", bid=[23, 24])
 
 
 # --- section 8: Seeger-Fabian --------------------------------------------------------------------
@@ -343,22 +342,22 @@ def test_batch_matches_scalar() -> None:
     points = rng.integers(1, 120, size=400)
     bids = rng.choice(np.array(BID_VALUES[:12]), size=400)
     for g in ("diamonds", "clubs", "grand"):
-        r = game_values(masks, g, hand=True, points=points, tricks=5, bid=bids)
-        mats = matadors_many(masks, g)
+        r = batch.game_value(masks, g, hand=True, points=points, tricks=5, bid=bids)
+        mats = batch.matadors(masks, g)
         assert (mats == r.matadors).all()
         for i in range(0, 400, 7):
             s = game_value(int(masks[i]), g, hand=True, points=int(points[i]), tricks=5, bid=int(bids[i]))
             assert (s.matadors, s.value, s.won, s.score) == (mats[i], r.value[i], r.won[i], r.score[i])
     with pytest.raises(InvalidCardsError, match="row 0"):
-        game_values(np.array([7], dtype=np.uint64), "clubs")
+        batch.game_value(np.array([7], dtype=np.uint64), "clubs")
 
 
 def test_max_bids_every_game() -> None:
     hand = "JD AS 0S KS QS 9S 8S AD 8C 9C"  # without 3 in every suit game and in grand
-    from bitcards.skat import max_bids
+    from bitcards.skat import max_bid_per_game
 
-    assert max_bids(hand) == {"diamonds": 36, "hearts": 40, "spades": 44, "clubs": 48, "grand": 96, "null": 23}
-    assert max_bids(hand, hand=True)["clubs"] == 60 and max_bids(hand, hand=True)["null"] == 35
+    assert max_bid_per_game(hand) == {"diamonds": 36, "hearts": 40, "spades": 44, "clubs": 48, "grand": 96, "null": 23}
+    assert max_bid_per_game(hand, hand=True)["clubs"] == 60 and max_bid_per_game(hand, hand=True)["null"] == 35
 
 
 # --- sections 4 and 5: maxima, doing better than announced, null losses --------------------------------------
@@ -393,12 +392,12 @@ def test_section5_null_losses(hand: bool, ouvert: bool, lost: int) -> None:
 def test_batch_argument_errors() -> None:
     m = np.array([CardSet.parse(holding("CJ", "clubs"), "skat").mask] * 3, dtype=np.uint64)
     with pytest.raises(InvalidCardsError, match="points has shape"):
-        game_values(m, "clubs", points=[70, 80])
+        batch.game_value(m, "clubs", points=[70, 80])
     with pytest.raises(TypeError, match="float"):
-        game_values(m, "clubs", points=np.array([70.0, 80.0, 90.0]))
+        batch.game_value(m, "clubs", points=np.array([70.0, 80.0, 90.0]))
     with pytest.raises(ContractError, match="row 2"):
-        game_values(m, "clubs", points=[70, 80, 130])
-    assert game_values(m, "clubs", points=[70, 80, 20]).score.tolist() == [24, 24, -72]
+        batch.game_value(m, "clubs", points=[70, 80, 130])
+    assert batch.game_value(m, "clubs", points=[70, 80, 20]).score.tolist() == [24, 24, -72]
 
 
 # --- review fixes: defaults shared by scalar and batch, range checks before int64 -----------------------
@@ -413,7 +412,7 @@ def test_schwarz_announced_needs_the_tricks_and_batch_agrees_with_scalar() -> No
         with pytest.raises(ContractError, match="give the declarer's tricks"):
             game_value(cards, "clubs", points=120, **kw)  # type: ignore[arg-type]
         with pytest.raises(ContractError, match="give the declarer's tricks"):
-            game_values(m, "clubs", points=[120], **kw)  # type: ignore[arg-type]
+            batch.game_value(m, "clubs", points=[120], **kw)  # type: ignore[arg-type]
         assert game_value(cards, "clubs", points=120, tricks=10, **kw).won  # type: ignore[arg-type]
 
 
@@ -427,14 +426,14 @@ def test_batch_defaults_equal_scalar_defaults(opts: dict) -> None:  # type: igno
     m = np.array([CardSet.parse(cards, "skat").mask], dtype=np.uint64)
     s = game_value(cards, "clubs", **opts)
     kw = {k: ([v] if k in ("points", "tricks") else v) for k, v in opts.items()}
-    r = game_values(m, "clubs", **kw)
+    r = batch.game_value(m, "clubs", **kw)
     assert (int(r.value[0]), bool(r.won[0]), int(r.score[0])) == (s.value, s.won, s.score)
 
 
 def test_tricks_alone_must_be_0_or_10_in_batch_too() -> None:
     m = np.array([CardSet.parse(holding("CJ", "clubs"), "skat").mask] * 2, dtype=np.uint64)
     with pytest.raises(ContractError, match="row 1: give the declarer's card points"):
-        game_values(m, "clubs", tricks=[10, 3])
+        batch.game_value(m, "clubs", tricks=[10, 3])
 
 
 def test_out_of_range_numbers_are_contract_errors_not_overflow() -> None:
@@ -454,7 +453,7 @@ def test_null_points_are_range_checked_too() -> None:
     with pytest.raises(ContractError, match="0..120"):
         game_value(cards, "null", points=500)
     with pytest.raises(ContractError, match="row 0"):
-        game_values(m, "null", points=[500])
+        batch.game_value(m, "null", points=[500])
     assert game_value(cards, "null", points=50).score == 23  # points do not matter in null, but must be points
 
 
@@ -464,5 +463,5 @@ def test_matadors_over_every_subset_of_the_trumps() -> None:
         t = trump_mask(g)
         bits = [b for b in range(32) if t >> b & 1]
         masks = [sum(1 << b for i, b in enumerate(bits) if pick >> i & 1) for pick in range(1 << len(bits))]
-        got = matadors_many(np.array(masks, dtype=np.uint64), g)
+        got = batch.matadors(np.array(masks, dtype=np.uint64), g)
         assert got.tolist() == [naive.matadors(naive.cards_of(m), g) for m in masks], g
