@@ -43,6 +43,7 @@ from __future__ import annotations
 import numpy as np
 
 from bitcards._jit import njit, warmup_task
+from bitcards.cardset import as_mask
 from bitcards.errors import ParseError, shorten
 from bitcards.layouts import CLUBS, DIAMONDS, HEARTS, JASS, SPADES
 from bitcards.notation import lookup_name, parse_card, parse_mask
@@ -68,6 +69,7 @@ __all__ = [
     "FOLLOW_EXCEPT",
     "KEY",
     "POINTS",
+    "card_points",
     "parse_contract",
     "format_contract",
     "legal_mask",
@@ -191,27 +193,49 @@ def _key_row(contract: int) -> list[int]:
 #: KEY[contract * 36 + c]: how strongly c takes a trick (if it is a trump or of the led suit)
 KEY = np.array([k for ct in range(6) for k in _key_row(ct)], dtype=np.int64)
 
-_FACE_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+#: card points by rank: in a trump contract (the trump J and 9 aside), in Obenabe, in Undenufe
+_RANK_POINTS = (
+    {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2},
+    {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "8": 8},
+    {"6": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "8": 8},  # the low card counts as the ace does
+)
+_TRUMP_POINTS = {"J": 20, "9": 14}
 
 
 def _points_row(contract: int) -> list[int]:
+    table = _RANK_POINTS[max(0, contract - 3)]
     out = []
     for c in range(JASS.n_cards):
         s, r = divmod(c, _NR)
         rank = JASS.ranks[r]
-        if contract < 4 and s == contract and rank == "J":
-            out.append(20)
-        elif contract < 4 and s == contract and rank == "9":
-            out.append(14)
-        elif contract >= 4 and rank == "8":
-            out.append(8)
+        if s == contract and rank in _TRUMP_POINTS:
+            out.append(_TRUMP_POINTS[rank])
         else:
-            out.append(_FACE_POINTS.get(rank, 0))
+            out.append(table.get(rank, 0))
     return out
 
 
-#: POINTS[contract * 36 + c]: card points of c
+#: POINTS[contract * 36 + c]: card points of c (trump J 20, trump 9 14, A 11, T 10, K 4, Q 3, J 2;
+#: in Obenabe the 8 counts 8; in Undenufe the 8 counts 8, the 6 counts 11 and the ace 0)
 POINTS = np.array([p for ct in range(6) for p in _points_row(ct)], dtype=np.int64)
+
+
+def card_points(cards: object, contract: str | int) -> int:
+    """The card points of ``cards`` under ``contract`` (the last trick's bonus of 5 not included).
+
+    ``cards``: card text, a list of card names, an ``int`` mask or a Jass :class:`CardSet`.
+    Trump J 20, trump 9 14, A 11, T 10, K 4, Q 3, J 2; in Obenabe and Undenufe the 8
+    counts 8, and in Undenufe the 6 counts 11 and the ace nothing.
+
+    >>> card_points("sA sK sQ sJ", "u") + LAST_TRICK_BONUS    # Undenufe, the last trick
+    14
+    >>> card_points("sA sK sQ sJ", "o"), card_points("sJ s9 s6", "s")
+    (20, 34)
+    """
+    code = parse_contract(contract)
+    m = as_mask(cards, JASS, "cards")
+    row = POINTS[code * JASS.n_cards : (code + 1) * JASS.n_cards]
+    return int(sum(int(row[b]) for b in range(JASS.n_cards) if m >> b & 1))
 
 
 # --- the rules -----------------------------------------------------------------

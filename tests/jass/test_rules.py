@@ -5,9 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
+from bitcards.cardset import CardSet
 from bitcards.errors import InvalidCardsError, ParseError
-from bitcards.jass import CONTRACTS, check, legal_moves, mask, parse_contract, parse_record
+from bitcards.jass import CONTRACTS, card_points, check, legal_moves, mask, parse_contract, parse_record, score_games
 from bitcards.jass.rules import ABOVE, KEY, POINTS, format_contract
 from bitcards.notation import format_cards
 from tests.jass.seed import TRUTHY_1, TRUTHY_2
@@ -69,6 +71,50 @@ def test_points_table(contract: str) -> None:
     code = CONTRACTS[contract]
     assert [int(POINTS[code * 36 + c]) for c in range(36)] == [naive.card_points(naive.name(c), contract) for c in range(36)]
     assert int(POINTS[code * 36 : code * 36 + 36].sum()) + 5 == 157
+
+
+def test_undenufe_points_the_six_high_the_ace_nothing() -> None:
+    spades = ["s6", "s7", "s8", "s9", "sT", "sJ", "sQ", "sK", "sA"]
+    assert [card_points(c, "u") for c in spades] == [11, 0, 8, 0, 10, 2, 3, 4, 0]
+    assert [naive.card_points(c, "u") for c in spades] == [11, 0, 8, 0, 10, 2, 3, 4, 0]
+    # the spec's example: Undenufe, last trick sA sK sQ sJ is worth 0 + 4 + 3 + 2 + 5
+    assert card_points("sA sK sQ sJ", "u") + 5 == 14
+    assert sum(naive.card_points(c, "u") for c in ("sA", "sK", "sQ", "sJ")) + 5 == 14
+    # Obenabe keeps the ace high in points too
+    assert [card_points(c, "o") for c in spades] == [0, 0, 8, 0, 10, 2, 3, 4, 11]
+
+
+def test_undenufe_record_points_of_the_issue() -> None:
+    from tests.jass.test_cli import UNDENUFE_RECORD
+
+    v = check(UNDENUFE_RECORD)
+    assert v.contract == "u" and v.points == (78, 79)
+    code, rec = parse_record(UNDENUFE_RECORD)
+    assert naive.check(naive.matrix_of(rec.tolist()), "u")["points"] == [78, 79]
+    _, p = score_games(rec[None, :], "u")
+    assert p.tolist() == [[78, 79]]
+
+
+@given(st.sets(st.integers(0, 35)), contracts)
+def test_card_points_match_reference(cards, code) -> None:  # type: ignore[no-untyped-def]
+    names_ = [naive.name(c) for c in sorted(cards)]
+    want = sum(naive.card_points(c, naive.CONTRACT_LETTERS[code]) for c in names_)
+    m = sum(1 << c for c in cards)
+    assert card_points(m, code) == card_points(names_, code) == card_points(" ".join(names_), code) == want
+    assert card_points(CardSet(m, "jass"), naive.CONTRACT_LETTERS[code]) == want
+
+
+def test_card_points_bad_input() -> None:
+    with pytest.raises(InvalidCardsError):
+        card_points(1 << 36, "u")
+    with pytest.raises(InvalidCardsError):
+        card_points(CardSet(1, "skat"), "u")
+    with pytest.raises(ParseError):
+        card_points("s6 s6", "u")
+    with pytest.raises(ParseError):
+        card_points("sA", "x")
+    with pytest.raises(TypeError):
+        card_points(1.5, "u")
 
 
 # --- legal cards against the plain reference ----------------------------------------

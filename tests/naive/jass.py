@@ -92,6 +92,10 @@ def card_points(card: str, contract: str) -> int:
         return 14
     if r == "8":
         return 8 if contract in "ou" else 0
+    if contract == "u" and r == "6":
+        return 11
+    if contract == "u" and r == "A":
+        return 0
     return {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}.get(r, 0)
 
 
