@@ -16,20 +16,17 @@ Strength is a table lookup, never a new layout:
   suits by face, Undenufe reversed); a card counts in a trick only if it is a
   trump or of the led suit.
 
-The trump jack on a side-suit lead (a decision, pinned in tests/jass/test_rules.py):
-the seed says "You can never be forced to play the highest trump, the jack, over
-other cards", yet its table forces it in exactly one case: a player void in the led
-suit whose other cards are all undertrumps (someone trumped above them). "All cards
-except undertrumps" is then the jack alone, and that set is nonempty. The spec page
-(specs/jass.md) reads the jack sentence as the trump-lead row ("trumps except trump
-jack") and says a player holding only trumps, after someone trumped a side-suit lead,
-"must overtrump if they can". bitcards follows the table and the spec page: that
-player must play the jack. With any other card (of the led suit or a side suit) the
-jack is never forced.
+The trump jack is never forced (the seed: "You can never be forced to play the
+highest trump, the jack, over other cards"). On a trump lead a player whose only
+trump is the jack need not follow; on a side-suit lead a player void in it whose
+only card that is not an undertrump is the jack may play any card. In both cases
+the set the player must play from would be the jack alone, and it counts as empty.
 
 >>> from bitcards.notation import format_cards
 >>> format_cards(legal_mask(mask("hJ h6 h7"), SPADES, card("h9"), CONTRACTS["h"]), "jass")  # void, the rest undertrumps
-'hJ'
+'h6 h7 hJ'
+>>> format_cards(legal_mask(mask("hA h6"), SPADES, card("hQ"), CONTRACTS["h"]), "jass")  # the ace is not the jack
+'hA'
 >>> format_cards(int(ABOVE[card("hA")]), "jass")      # trumps above the trump ace
 'h9 hJ'
 >>> format_cards(legal_mask(mask("hJ h7 d6"), HEARTS, -1, CONTRACTS["h"]), "jass")  # trump led
@@ -66,7 +63,7 @@ __all__ = [
     "ABOVE",
     "CAP",
     "TRUMP_MASKS",
-    "FOLLOW_EXCEPT",
+    "NEVER_FORCED",
     "KEY",
     "POINTS",
     "card_points",
@@ -157,8 +154,8 @@ for _strength, _r in enumerate(["6", "7", "8", "T", "Q", "K", "A", "9", "J"]):
 
 #: trump suit mask by contract (0 in Obenabe and Undenufe)
 TRUMP_MASKS = np.array([JASS.suit_mask(s) for s in range(4)] + [0, 0], dtype=np.uint64)
-#: by contract: the card never forced when following a trump lead (the trump jack; 0 without trump)
-FOLLOW_EXCEPT = np.array([1 << JASS.bit(s, _J) for s in range(4)] + [0, 0], dtype=np.uint64)
+#: by contract: the card never forced, the trump jack (0 without trump)
+NEVER_FORCED = np.array([1 << JASS.bit(s, _J) for s in range(4)] + [0, 0], dtype=np.uint64)
 
 #: ABOVE[c]: the cards of c's suit that beat c as trumps
 ABOVE = np.zeros(JASS.n_cards, dtype=np.uint64)
@@ -262,20 +259,21 @@ def follow_mask(hand, lead_suit, best, contract):  # type: ignore[no-untyped-def
     """The cards of ``hand`` that may be played to a trick led in ``lead_suit`` and won so far by ``best``.
 
     One branch-free formula covers the whole table (``TRUMP_MASKS`` and
-    ``FOLLOW_EXCEPT`` are 0 in Obenabe and Undenufe, so there no card is a
+    ``NEVER_FORCED`` are 0 in Obenabe and Undenufe, so there no card is a
     trump and the rule reduces to "follow suit if you can"):
 
     * ``must``: the cards of the led suit, the trump jack excepted on a trump lead;
     * ``over``: the overtrumps, i.e. the trumps above ``best`` if it is a trump, else every trump;
     * holding ``must``: ``must`` or an overtrump; otherwise anything but an undertrump;
-    * if that leaves nothing, any card.
+    * if that leaves nothing but the trump jack (it is never forced), or nothing, any card.
     """
     hand = np.uint64(hand)
+    jack = NEVER_FORCED[contract]
     trumps = hand & TRUMP_MASKS[contract]
-    must = hand & SUIT_MASKS[lead_suit] & ~FOLLOW_EXCEPT[contract]
+    must = hand & SUIT_MASKS[lead_suit] & ~jack
     over = trumps & CAP[contract * 36 + best]
     allowed = (must | over) if must else ((hand & ~trumps) | over)
-    return allowed if allowed else hand
+    return allowed if allowed & ~jack else hand
 
 
 @njit(inline="always")

@@ -81,6 +81,9 @@ def allowed_cards(hand: list[str], trick_so_far: list[str], contract: str) -> li
     if holds_led:
         return [c for c in hand if suit(c) == led or is_overtrump(c, trick_so_far, contract)]
     must = [c for c in hand if not is_undertrump(c, trick_so_far, contract)]
+    # the trump jack is never forced: if it is the only such card, any card may be played
+    if must == [contract + "J"]:
+        return list(hand)
     return must if must else list(hand)
 
 
