@@ -161,7 +161,7 @@ def indices_to_masks(indices: object) -> np.ndarray:
     return out
 
 
-def masks_to_cards(masks: object, game: str | Layout = "skat") -> list[list[str]]:
+def masks_to_cards(masks: object, game: str | Layout) -> list[list[str]]:
     """Each mask as a list of card names, low bit first."""
     layout = get_layout(game)
     out = []
@@ -170,7 +170,7 @@ def masks_to_cards(masks: object, game: str | Layout = "skat") -> list[list[str]
     return out
 
 
-def cards_to_masks(hands: Iterable[str | Sequence[str]], game: str | Layout = "skat") -> np.ndarray:
+def cards_to_masks(hands: Iterable[str | Sequence[str]], game: str | Layout) -> np.ndarray:
     """Masks from card lists (text or lists of card strings); parse errors name the row."""
     layout = get_layout(game)
     out = []
@@ -204,7 +204,7 @@ def _validate_kernel(hands, deck, counts, flags):  # type: ignore[no-untyped-def
 
 def validate(
     hands: object,
-    game: str | Layout = "skat",
+    game: str | Layout,
     counts: Sequence[int] | None = None,
     *,
     raise_errors: bool = True,

@@ -36,7 +36,7 @@ class CardSet:
 
     __slots__ = ("_mask", "_layout")
 
-    def __init__(self, mask: int = 0, game: str | Layout = "skat") -> None:
+    def __init__(self, mask: int, game: str | Layout) -> None:
         layout = get_layout(game)
         m = int(mask)
         if m < 0 or m & ~layout.mask_all:
@@ -48,19 +48,19 @@ class CardSet:
 
     # constructors ------------------------------------------------------
     @classmethod
-    def parse(cls, text: str | Iterable[str], game: str | Layout = "skat", dialect: Dialect = "auto") -> CardSet:
+    def parse(cls, text: str | Iterable[str], game: str | Layout, dialect: Dialect = "auto") -> CardSet:
         """Parse a list of cards; duplicates and cards outside the deck are errors."""
         return cls(parse_mask(text, game, dialect), game)
 
     @classmethod
-    def from_bits(cls, bits: Iterable[int], game: str | Layout = "skat") -> CardSet:
+    def from_bits(cls, bits: Iterable[int], game: str | Layout) -> CardSet:
         m = 0
         for b in bits:
             m |= 1 << int(b)
         return cls(m, game)
 
     @classmethod
-    def full(cls, game: str | Layout = "skat") -> CardSet:
+    def full(cls, game: str | Layout) -> CardSet:
         layout = get_layout(game)
         return cls(layout.mask_all, layout)
 

@@ -158,7 +158,7 @@ def _deal_parallel(n, start, key, n_cards, sizes, order, batches, out):  # type:
 
 def deal(
     n: int,
-    game: str = "skat",
+    game: str,
     seed: int | None = None,
     *,
     start: int = 0,

@@ -238,11 +238,11 @@ def _list_dialect(tokens: Sequence[str], dialect: str) -> str:
 
 
 def parse_card(
-    text: str, game: str | Layout = "skat", dialect: Dialect = "auto", *, notes: list[str] | None = None
+    text: str, game: str | Layout, dialect: Dialect = "auto", *, notes: list[str] | None = None
 ) -> int:
     """The bit index of one card.
 
-    >>> parse_card("JC"), parse_card("EU"), parse_card("sA"), parse_card("SA", dialect="german")
+    >>> parse_card("JC", "skat"), parse_card("EU", "skat"), parse_card("sA", "skat"), parse_card("SA", "skat", "german")
     (28, 28, 23, 7)
     """
     layout = get_layout(game)
@@ -251,7 +251,7 @@ def parse_card(
 
 def parse_cards(
     cards: str | Iterable[str],
-    game: str | Layout = "skat",
+    game: str | Layout,
     dialect: Dialect = "auto",
     *,
     count: int | None = None,
@@ -293,7 +293,7 @@ def parse_cards(
 
 def parse_mask(
     cards: str | Iterable[str],
-    game: str | Layout = "skat",
+    game: str | Layout,
     dialect: Dialect = "auto",
     *,
     count: int | None = None,
@@ -302,7 +302,7 @@ def parse_mask(
 ) -> int:
     """The mask of a hand; duplicates are an error.
 
-    >>> hex(parse_mask("JC JS JH JD"))
+    >>> hex(parse_mask("JC JS JH JD", "skat"))
     '0x10101010'
     """
     mask = 0
@@ -314,7 +314,7 @@ def parse_mask(
 _GERMAN_RANK = {"7": "7", "8": "8", "9": "9", "T": "X", "J": "U", "Q": "O", "K": "K", "A": "A"}
 
 
-def format_card(bit: int, game: str | Layout = "skat", style: Style | None = None) -> str:
+def format_card(bit: int, game: str | Layout, style: Style | None = None) -> str:
     """One card as text.
 
     Styles: ``english`` (``JC``, ``TS``), ``zero`` (``0S``, the Skat seed's),
@@ -351,11 +351,23 @@ def format_card(bit: int, game: str | Layout = "skat", style: Style | None = Non
 
 def format_cards(
     cards: int | Iterable[int],
-    game: str | Layout = "skat",
+    game: str | Layout | None = None,
     style: Style | None = None,
     sep: str = " ",
 ) -> str:
-    """Cards as text. ``cards`` is a mask (lowest bit first) or a sequence of bits (kept in order)."""
+    """Cards as text. ``cards`` is a mask (lowest bit first) or a sequence of bits (kept in order).
+
+    A :class:`~bitcards.CardSet` knows its game; a bare mask or list of bits
+    does not, so ``game`` is required for them (a mask alone never means Skat).
+    """
+    if game is None:
+        game = getattr(cards, "layout", None)
+        if game is None:
+            raise TypeError(
+                "format_cards needs the game for a bare mask or list of bits, e.g. format_cards(mask, 'skat')"
+            )
+    if isinstance(getattr(cards, "layout", None), Layout):  # a CardSet
+        cards = cards.mask  # type: ignore[union-attr]
     if isinstance(cards, int) or hasattr(cards, "dtype") and getattr(cards, "ndim", 1) == 0:
         m = int(cards)  # type: ignore[arg-type]
         bits: Iterable[int] = [b for b in range(m.bit_length()) if m >> b & 1]

@@ -45,7 +45,7 @@ def test_rejects_bits_outside_deck() -> None:
 def test_html() -> None:
     html = CardSet.parse("AH AC", "skat")._repr_html_()
     assert "♥" in html and "♣" in html and "#c00" in html
-    assert "no cards" in CardSet(0)._repr_html_()
+    assert "no cards" in CardSet(0, "skat")._repr_html_()
 
 
 @given(game=st.sampled_from(["skat", "jass", "euchre", "french"]), mask=st.integers(0, (1 << 52) - 1))

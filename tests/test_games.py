@@ -64,3 +64,24 @@ def test_games_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert [r["name"] for r in rows] == list(GAMES)
     assert {r["name"]: r["engine"] for r in rows}["jass"] is True
     assert rows[0]["bit"] == "suit * 8 + rank"
+
+
+def test_a_bare_mask_never_means_skat() -> None:
+    # Before, a mask without a game was read as Skat: cribbage's 2D 3D 4H printed as '8D 9D 7S'.
+    mask = bitcards.parse_mask("2D 3D 4H", "cribbage")
+    with pytest.raises(TypeError, match="needs the game"):
+        bitcards.format_cards(mask)
+    assert bitcards.format_cards(mask, "cribbage") == "2D 3D 4H"
+    assert bitcards.format_cards(bitcards.CardSet(mask, "cribbage")) == "2D 3D 4H"  # a CardSet knows its game
+    row = bitcards.deal(1, "euchre", seed=1)[0]
+    with pytest.raises(TypeError):
+        bitcards.masks_to_cards(row)  # type: ignore[call-arg]
+    assert all(len(h) == n for h, n in zip(bitcards.masks_to_cards(row, "euchre"), (5, 5, 5, 5, 4)))
+    for call in (
+        lambda: bitcards.deal(1),  # type: ignore[call-arg]
+        lambda: bitcards.CardSet(5),  # type: ignore[call-arg]
+        lambda: bitcards.parse_mask("JC"),  # type: ignore[call-arg]
+        lambda: bitcards.CardSet.parse("JC"),  # type: ignore[call-arg]
+    ):
+        with pytest.raises(TypeError):
+            call()

@@ -576,8 +576,8 @@ def test_f9_library_errors_shorten_tokens() -> None:
     from bitcards.jass.rules import parse_contract
 
     assert shorten("JC") == "'JC'" and shorten("A" * 41) == "'" + "A" * 40 + "…'"
-    for call in (lambda: bitcards.parse_card(HUGE), lambda: bitcards.parse_mask("JC " + HUGE), lambda: euchre.parse_trump(HUGE),
-                 lambda: parse_contract(HUGE)):  # fmt: skip
+    for call in (lambda: bitcards.parse_card(HUGE, "skat"), lambda: bitcards.parse_mask("JC " + HUGE, "skat"),
+                 lambda: euchre.parse_trump(HUGE), lambda: parse_contract(HUGE)):  # fmt: skip
         with pytest.raises(ValueError) as ei:
             call()
         assert len(str(ei.value)) < 150 and "A" * 40 + "…" in str(ei.value)
@@ -762,13 +762,13 @@ def test_lookalikes_in_the_library() -> None:
     from bitcards.errors import LookAlikeWarning
 
     notes: list[str] = []
-    assert bitcards.parse_card("９Ｈ", notes=notes) == bitcards.parse_card("9H") and len(notes) == 2  # type: ignore[call-arg]
+    assert bitcards.parse_card("９Ｈ", "skat", notes=notes) == bitcards.parse_card("9H", "skat") and len(notes) == 2  # type: ignore[call-arg]
     assert "U+FF19" in notes[0] and "U+FF28" in notes[1]
     with pytest.warns(LookAlikeWarning, match=r"U\+041D"):
-        assert bitcards.parse_mask("8Н JC") == bitcards.parse_mask("8H JC")
+        assert bitcards.parse_mask("8Н JC", "skat") == bitcards.parse_mask("8H JC", "skat")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        bitcards.parse_mask("8H JC")  # plain text warns of nothing
+        bitcards.parse_mask("8H JC", "skat")  # plain text warns of nothing
 
 
 # --- Ctrl-C with --workers 2 ------------------------------------------------------------------------

@@ -19,7 +19,7 @@ BidValue(value=36, suit=3, suit_name='Clubs', jack_factor=3)
 ('44 Spades', 'pass')
 >>> import numpy as np
 >>> from bitcards.batch import cards_to_masks
->>> values, suits = bid_values(cards_to_masks(["JC JS JD AC KC 9C AS 7H QD 8D", "JD AS KS QS 0S 9S 8D 7D 0C QH"]))
+>>> values, suits = bid_values(cards_to_masks(["JC JS JD AC KC 9C AS 7H QD 8D", "JD AS KS QS 0S 9S 8D 7D 0C QH"], "skat"))
 >>> values.tolist(), suits.tolist()
 ([36, 0], [3, -1])
 """

@@ -20,7 +20,7 @@ def tour(write: Callable[[str], None]) -> None:
     write("Seed 000, the simplified bid value (jack factor x suit value, or pass):")
     for hand in SEED_HANDS:
         r = bid_value(hand)
-        m = CardSet.parse(hand).mask
+        m = CardSet.parse(hand, "skat").mask
         trumps = max(((m >> (8 * s)) & 0xFF & ~0x10).bit_count() for s in range(4)) + (m & MASK_JACKS).bit_count()
         if r.value:
             why = f"jack factor {r.jack_factor} x {r.value // r.jack_factor}"

@@ -542,7 +542,7 @@ def game_values(
     A row the rules reject raises :class:`ContractError` naming the first such row.
 
     >>> from bitcards.batch import cards_to_masks
-    >>> m = cards_to_masks(["CJ SJ DA DT D9 HA HK H7 S8 S7 C7 C8", "HJ DA DT D9 HA HK H7 S8 S7 C7 C8 CA"])
+    >>> m = cards_to_masks(["CJ SJ DA DT D9 HA HK H7 S8 S7 C7 C8", "HJ DA DT D9 HA HK H7 S8 S7 C7 C8 CA"], "skat")
     >>> r = game_values(m, "clubs", points=[70, 25])
     >>> r.matadors.tolist(), r.value.tolist(), r.score.tolist()
     ([2, -2], [36, 48], [36, -96])

@@ -30,7 +30,7 @@ DERIVED_CASES = [
 def test_seed_and_derived_cases(hand: str, expected: str) -> None:
     assert str(bid_value(hand)) == expected
     # the plain reference agrees
-    v, s = naive.seed_bid_value([naive.card(b) for b in CardSet.parse(hand).bits()])
+    v, s = naive.seed_bid_value([naive.card(b) for b in CardSet.parse(hand, "skat").bits()])
     assert (f"{v} {naive.SUIT_NAME[s]}" if v else "pass") == expected
 
 
@@ -54,8 +54,8 @@ def test_jack_factor_seed_vectors(jacks: list[int], factor: int) -> None:
 def test_any_notation_and_input_types() -> None:
     text = "JC JS JD AC KC 9C AS 7H QD 8D"
     expected = bid_value(text)
-    assert bid_value(CardSet.parse(text)) == expected
-    assert bid_value(CardSet.parse(text).mask) == expected
+    assert bid_value(CardSet.parse(text, "skat")) == expected
+    assert bid_value(CardSet.parse(text, "skat").mask) == expected
     assert bid_value("EU GU SU EA EK E9 GA R7 SO S8") == expected  # German letters
     assert bid_value(["J♣", "J♠", "J♦", "A♣", "K♣", "9♣", "A♠", "7♥", "Q♦", "8♦"]) == expected
     assert bid_value("jc,js,jd,ac,kc,9c,as,7h,qd,8d") == expected
@@ -69,7 +69,7 @@ def test_bad_hands(bad: str) -> None:
 
 def test_the_chosen_suit_is_checked_for_the_ace_not_another_one() -> None:
     hand = "JS JH AC KC QC 9C 0S KS QS 8S"
-    cards = [naive.card(b) for b in CardSet.parse(hand).bits()]
+    cards = [naive.card(b) for b in CardSet.parse(hand, "skat").bits()]
     # spades alone would qualify: 4 spades + 2 jacks = 6 trumps and AC is outside spades ...
     assert sum(1 for s, r in cards if s == "S" and r != "J") + 2 == 6
     assert any(r == "A" and s != "S" for s, r in cards)
@@ -111,11 +111,11 @@ def test_batch_equals_naive_on_random_deals() -> None:
 
 def test_batch_equals_scalar_and_checks_rows() -> None:
     hands = [h for h, _ in SEED_CASES + DERIVED_CASES]
-    values, suits = bid_values(cards_to_masks(hands))
+    values, suits = bid_values(cards_to_masks(hands, "skat"))
     for h, v, s in zip(hands, values.tolist(), suits.tolist()):
         r = bid_value(h)
         assert r.value == v and (r.suit if r.suit is not None else -1) == s
-    bad = cards_to_masks(hands)
+    bad = cards_to_masks(hands, "skat")
     bad[2] = 0b111
     with pytest.raises(InvalidCardsError, match="row 2"):
         bid_values(bad)

@@ -52,7 +52,7 @@ def test_spec_trick_vectors(trick: str, grand: int, clubs: int, null: int) -> No
     ],
 )
 def test_spec_legal_vectors(game: str, led: str, hand: str, legal: str) -> None:
-    assert legal_cards(hand, led, game) == CardSet.parse(legal)
+    assert legal_cards(hand, led, game) == CardSet.parse(legal, "skat")
 
 
 @pytest.mark.parametrize(("a", "b"), [("C8", "C7"), ("HJ", "C7"), ("CJ", "CA"), ("CJ", "SJ")])

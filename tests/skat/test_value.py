@@ -73,7 +73,7 @@ def test_section3_matadors(relevant: str, absent: str, game: str, expected: str)
         # filler avoids every jack and the trump suit: add only non-jacks outside the trump suit
         cards = holding(relevant, g, avoid=absent)
         assert str(matadors(cards, g)) == expected, (cards, g)
-        assert naive.matadors(naive.cards_of(CardSet.parse(cards).mask), g) == matadors(cards, g).signed
+        assert naive.matadors(naive.cards_of(CardSet.parse(cards, "skat").mask), g) == matadors(cards, g).signed
 
 
 def test_matadors_without_11_needs_no_club_and_no_jack_among_all_12() -> None:
@@ -119,7 +119,7 @@ ROWS = [
 
 def _naive(cards: str, game: str, opts: dict) -> tuple[int, bool, int]:  # type: ignore[type-arg]
     o = dict(hand=False, announce=None, ouvert=False, points=61, tricks=5, bid=0) | opts
-    return naive.game_value(naive.cards_of(CardSet.parse(cards).mask), game, o["hand"], o["announce"], o["ouvert"],
+    return naive.game_value(naive.cards_of(CardSet.parse(cards, "skat").mask), game, o["hand"], o["announce"], o["ouvert"],
                             o["points"], o["tricks"], o["bid"])  # fmt: skip
 
 
@@ -188,7 +188,7 @@ def test_null_under_the_bid_is_refused() -> None:
     with pytest.raises(ContractError):
         game_value(cards, "null", hand=True, ouvert=False, bid=36)
     with pytest.raises(ContractError, match="row 1"):
-        game_values(np.array([CardSet.parse(cards).mask] * 2, dtype=np.uint64), "null", bid=[23, 24])
+        game_values(np.array([CardSet.parse(cards, "skat").mask] * 2, dtype=np.uint64), "null", bid=[23, 24])
 
 
 # --- section 8: Seeger-Fabian --------------------------------------------------------------------
@@ -391,7 +391,7 @@ def test_section5_null_losses(hand: bool, ouvert: bool, lost: int) -> None:
 
 
 def test_batch_argument_errors() -> None:
-    m = np.array([CardSet.parse(holding("CJ", "clubs")).mask] * 3, dtype=np.uint64)
+    m = np.array([CardSet.parse(holding("CJ", "clubs"), "skat").mask] * 3, dtype=np.uint64)
     with pytest.raises(InvalidCardsError, match="points has shape"):
         game_values(m, "clubs", points=[70, 80])
     with pytest.raises(TypeError, match="float"):
@@ -406,7 +406,7 @@ def test_batch_argument_errors() -> None:
 
 def test_schwarz_announced_needs_the_tricks_and_batch_agrees_with_scalar() -> None:
     cards = holding("CJ SJ", "clubs", avoid="HJ")
-    m = np.array([CardSet.parse(cards).mask], dtype=np.uint64)
+    m = np.array([CardSet.parse(cards, "skat").mask], dtype=np.uint64)
     # 120 points do not say whether the defenders took a 0-point trick: the scalar used to guess
     # 5 tricks (lost), the batch 10 tricks (won); both now ask for the tricks
     for kw in (dict(ouvert=True), dict(hand=True, announce="schwarz")):
@@ -424,7 +424,7 @@ def test_schwarz_announced_needs_the_tricks_and_batch_agrees_with_scalar() -> No
 )  # fmt: skip
 def test_batch_defaults_equal_scalar_defaults(opts: dict) -> None:  # type: ignore[type-arg]
     cards = holding("CJ SJ", "clubs", avoid="HJ")
-    m = np.array([CardSet.parse(cards).mask], dtype=np.uint64)
+    m = np.array([CardSet.parse(cards, "skat").mask], dtype=np.uint64)
     s = game_value(cards, "clubs", **opts)
     kw = {k: ([v] if k in ("points", "tricks") else v) for k, v in opts.items()}
     r = game_values(m, "clubs", **kw)
@@ -432,7 +432,7 @@ def test_batch_defaults_equal_scalar_defaults(opts: dict) -> None:  # type: igno
 
 
 def test_tricks_alone_must_be_0_or_10_in_batch_too() -> None:
-    m = np.array([CardSet.parse(holding("CJ", "clubs")).mask] * 2, dtype=np.uint64)
+    m = np.array([CardSet.parse(holding("CJ", "clubs"), "skat").mask] * 2, dtype=np.uint64)
     with pytest.raises(ContractError, match="row 1: give the declarer's card points"):
         game_values(m, "clubs", tricks=[10, 3])
 
@@ -450,7 +450,7 @@ def test_out_of_range_numbers_are_contract_errors_not_overflow() -> None:
 
 def test_null_points_are_range_checked_too() -> None:
     cards = holding("", "null")
-    m = np.array([CardSet.parse(cards).mask], dtype=np.uint64)
+    m = np.array([CardSet.parse(cards, "skat").mask], dtype=np.uint64)
     with pytest.raises(ContractError, match="0..120"):
         game_value(cards, "null", points=500)
     with pytest.raises(ContractError, match="row 0"):
