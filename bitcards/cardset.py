@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+import numpy as np
+
 from bitcards.errors import InvalidCardsError
 from bitcards.layouts import SUIT_SYMBOLS, Layout, get_layout
 from bitcards.notation import Dialect, Style, format_card, parse_card, parse_mask
 
-__all__ = ["CardSet"]
+__all__ = ["CardSet", "as_mask"]
 
 _RED = {0, 1}
 
@@ -154,3 +156,28 @@ class CardSet:
             colour = "#c00" if suit in _RED else "#000"
             spans.append(f'<span style="color:{colour};font-family:monospace">{rank}{SUIT_SYMBOLS[suit]}</span>')
         return " ".join(spans) if spans else "<i>no cards</i>"
+
+
+def as_mask(cards: object, game: str | Layout, what: str = "hand") -> int:
+    """An ``int`` mask of ``game``'s deck from a :class:`CardSet`, an ``int`` mask, card text or a list of card names.
+
+    ``what`` names the argument in errors: :class:`InvalidCardsError` for a card set of
+    another deck or bits outside the deck, :class:`ParseError` for bad card text,
+    ``TypeError`` for anything else.
+
+    >>> as_mask("d6 d7", "jass"), as_mask(CardSet(5, "jass"), "jass"), as_mask(["JC"], "skat") == 1 << 28
+    (3, 5, True)
+    """
+    layout = get_layout(game)
+    if isinstance(cards, CardSet):
+        if cards.layout is not layout:
+            raise InvalidCardsError(f"{what}: a {cards.layout.name} card set is not a {layout.name} hand")
+        return cards.mask
+    if isinstance(cards, (int, np.integer)) and not isinstance(cards, bool):
+        m = int(cards)
+        if m < 0 or m & ~layout.mask_all:
+            raise InvalidCardsError(f"{what}: mask {m:#x} has bits outside the {layout.name} deck (0..{layout.n_cards - 1})")
+        return m
+    if isinstance(cards, (str, Iterable)):
+        return parse_mask(cards, layout)  # type: ignore[arg-type]
+    raise TypeError(f"{what} must be a CardSet, a mask or card text, not {type(cards).__name__}")

@@ -34,10 +34,10 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from bitcards._jit import njit, warmup_task
-from bitcards.cardset import CardSet
+from bitcards.cardset import CardSet, as_mask
 from bitcards.errors import IllegalPlayError, InvalidCardsError, ParseError, shorten
 from bitcards.layouts import EUCHRE, SUIT_NAMES
-from bitcards.notation import format_cards, lookup_name, parse_card, parse_cards, parse_mask
+from bitcards.notation import format_cards, lookup_name, parse_card, parse_cards
 
 __all__ = [
     "NO_TRUMP",
@@ -132,18 +132,7 @@ def as_trump(trump: int | str | np.integer | None, allow_none: bool = False) -> 
 
 def as_hand_mask(hand: CardSet | int | str | Iterable[str] | np.integer) -> int:
     """A hand given as a :class:`CardSet`, a mask or card text, as an ``int`` mask of the Euchre deck."""
-    if isinstance(hand, CardSet):
-        if hand.layout is not EUCHRE:
-            raise InvalidCardsError(f"expected a euchre hand, got a {hand.layout.name} CardSet")
-        return hand.mask
-    if isinstance(hand, (int, np.integer)) and not isinstance(hand, bool):
-        m = int(hand)
-        if m < 0 or m & ~MASK_DECK:
-            raise InvalidCardsError(f"mask {m:#x} has bits outside the euchre deck (0..23)")
-        return m
-    if isinstance(hand, (str, Iterable)):
-        return parse_mask(hand, EUCHRE)
-    raise TypeError(f"a hand must be a CardSet, a mask or card text, not {type(hand).__name__}")
+    return as_mask(hand, EUCHRE)
 
 
 def _as_card(card: int | str | np.integer) -> int:

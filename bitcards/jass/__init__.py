@@ -8,14 +8,15 @@ Contracts: ``d h s c`` trump (codes 0..3, the suit numbers), ``o`` Obenabe (4),
 ``u`` Undenufe (5).
 
 The rules, as bitcards reads seed 001's table: without trump, follow suit if you
-can. With trump: on a trump lead follow with a trump, but the trump jack is never
-forced (a player whose only trump is the jack may play anything); on a side-suit
-lead a player holding that suit plays it or an overtrump (trumping in is always
+can. With trump: on a trump lead follow with a trump; on a side-suit lead a
+player holding that suit plays it or an overtrump (trumping in is always
 allowed), and a player void in it may play anything but an undertrump, unless
-they hold nothing else (so the trump jack beside nothing but undertrumps must be
-played: see :mod:`bitcards.jass.rules`). An overtrump beats every trump already in the trick.
-Card points: trump J 20, trump 9 14, A 11, T 10, K 4, Q 3, other J 2, 8 worth 8
-in Obenabe and Undenufe; last trick +5; 157 in all.
+they hold nothing else. The trump jack is never forced: where it would be the
+only card allowed (the only trump on a trump lead, or the only card beside
+undertrumps), any card may be played. An overtrump beats every trump already in the trick.
+Card points (:func:`card_points`): trump J 20, trump 9 14, A 11, T 10, K 4, Q 3,
+other J 2, 8 worth 8 in Obenabe and Undenufe; in Undenufe the 6 counts 11 and the
+ace 0; last trick +5; 157 in all.
 
 >>> import bitcards.jass as jass
 >>> games = jass.random_games(1000, "h", seed=7)
@@ -41,6 +42,7 @@ from bitcards.jass.rules import (
     TOTAL_POINTS,
     UNDENUFE,
     card,
+    card_points,
     format_contract,
     legal_mask,
     mask,
@@ -68,5 +70,6 @@ __all__ = [
     "parse_contract",
     "format_contract",
     "card",
+    "card_points",
     "mask",
 ]

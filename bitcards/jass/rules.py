@@ -16,20 +16,17 @@ Strength is a table lookup, never a new layout:
   suits by face, Undenufe reversed); a card counts in a trick only if it is a
   trump or of the led suit.
 
-The trump jack on a side-suit lead (a decision, pinned in tests/jass/test_rules.py):
-the seed says "You can never be forced to play the highest trump, the jack, over
-other cards", yet its table forces it in exactly one case: a player void in the led
-suit whose other cards are all undertrumps (someone trumped above them). "All cards
-except undertrumps" is then the jack alone, and that set is nonempty. The spec page
-(specs/jass.md) reads the jack sentence as the trump-lead row ("trumps except trump
-jack") and says a player holding only trumps, after someone trumped a side-suit lead,
-"must overtrump if they can". bitcards follows the table and the spec page: that
-player must play the jack. With any other card (of the led suit or a side suit) the
-jack is never forced.
+The trump jack is never forced (the seed: "You can never be forced to play the
+highest trump, the jack, over other cards"). On a trump lead a player whose only
+trump is the jack need not follow; on a side-suit lead a player void in it whose
+only card that is not an undertrump is the jack may play any card. In both cases
+the set the player must play from would be the jack alone, and it counts as empty.
 
 >>> from bitcards.notation import format_cards
 >>> format_cards(legal_mask(mask("hJ h6 h7"), SPADES, card("h9"), CONTRACTS["h"]), "jass")  # void, the rest undertrumps
-'hJ'
+'h6 h7 hJ'
+>>> format_cards(legal_mask(mask("hA h6"), SPADES, card("hQ"), CONTRACTS["h"]), "jass")  # the ace is not the jack
+'hA'
 >>> format_cards(int(ABOVE[card("hA")]), "jass")      # trumps above the trump ace
 'h9 hJ'
 >>> format_cards(legal_mask(mask("hJ h7 d6"), HEARTS, -1, CONTRACTS["h"]), "jass")  # trump led
@@ -43,6 +40,7 @@ from __future__ import annotations
 import numpy as np
 
 from bitcards._jit import njit, warmup_task
+from bitcards.cardset import as_mask
 from bitcards.errors import ParseError, shorten
 from bitcards.layouts import CLUBS, DIAMONDS, HEARTS, JASS, SPADES
 from bitcards.notation import lookup_name, parse_card, parse_mask
@@ -65,9 +63,10 @@ __all__ = [
     "ABOVE",
     "CAP",
     "TRUMP_MASKS",
-    "FOLLOW_EXCEPT",
+    "NEVER_FORCED",
     "KEY",
     "POINTS",
+    "card_points",
     "parse_contract",
     "format_contract",
     "legal_mask",
@@ -155,8 +154,8 @@ for _strength, _r in enumerate(["6", "7", "8", "T", "Q", "K", "A", "9", "J"]):
 
 #: trump suit mask by contract (0 in Obenabe and Undenufe)
 TRUMP_MASKS = np.array([JASS.suit_mask(s) for s in range(4)] + [0, 0], dtype=np.uint64)
-#: by contract: the card never forced when following a trump lead (the trump jack; 0 without trump)
-FOLLOW_EXCEPT = np.array([1 << JASS.bit(s, _J) for s in range(4)] + [0, 0], dtype=np.uint64)
+#: by contract: the card never forced, the trump jack (0 without trump)
+NEVER_FORCED = np.array([1 << JASS.bit(s, _J) for s in range(4)] + [0, 0], dtype=np.uint64)
 
 #: ABOVE[c]: the cards of c's suit that beat c as trumps
 ABOVE = np.zeros(JASS.n_cards, dtype=np.uint64)
@@ -191,27 +190,49 @@ def _key_row(contract: int) -> list[int]:
 #: KEY[contract * 36 + c]: how strongly c takes a trick (if it is a trump or of the led suit)
 KEY = np.array([k for ct in range(6) for k in _key_row(ct)], dtype=np.int64)
 
-_FACE_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+#: card points by rank: in a trump contract (the trump J and 9 aside), in Obenabe, in Undenufe
+_RANK_POINTS = (
+    {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2},
+    {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "8": 8},
+    {"6": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "8": 8},  # the low card counts as the ace does
+)
+_TRUMP_POINTS = {"J": 20, "9": 14}
 
 
 def _points_row(contract: int) -> list[int]:
+    table = _RANK_POINTS[max(0, contract - 3)]
     out = []
     for c in range(JASS.n_cards):
         s, r = divmod(c, _NR)
         rank = JASS.ranks[r]
-        if contract < 4 and s == contract and rank == "J":
-            out.append(20)
-        elif contract < 4 and s == contract and rank == "9":
-            out.append(14)
-        elif contract >= 4 and rank == "8":
-            out.append(8)
+        if s == contract and rank in _TRUMP_POINTS:
+            out.append(_TRUMP_POINTS[rank])
         else:
-            out.append(_FACE_POINTS.get(rank, 0))
+            out.append(table.get(rank, 0))
     return out
 
 
-#: POINTS[contract * 36 + c]: card points of c
+#: POINTS[contract * 36 + c]: card points of c (trump J 20, trump 9 14, A 11, T 10, K 4, Q 3, J 2;
+#: in Obenabe the 8 counts 8; in Undenufe the 8 counts 8, the 6 counts 11 and the ace 0)
 POINTS = np.array([p for ct in range(6) for p in _points_row(ct)], dtype=np.int64)
+
+
+def card_points(cards: object, contract: str | int) -> int:
+    """The card points of ``cards`` under ``contract`` (the last trick's bonus of 5 not included).
+
+    ``cards``: card text, a list of card names, an ``int`` mask or a Jass :class:`CardSet`.
+    Trump J 20, trump 9 14, A 11, T 10, K 4, Q 3, J 2; in Obenabe and Undenufe the 8
+    counts 8, and in Undenufe the 6 counts 11 and the ace nothing.
+
+    >>> card_points("sA sK sQ sJ", "u") + LAST_TRICK_BONUS    # Undenufe, the last trick
+    14
+    >>> card_points("sA sK sQ sJ", "o"), card_points("sJ s9 s6", "s")
+    (20, 34)
+    """
+    code = parse_contract(contract)
+    m = as_mask(cards, JASS, "cards")
+    row = POINTS[code * JASS.n_cards : (code + 1) * JASS.n_cards]
+    return int(sum(int(row[b]) for b in range(JASS.n_cards) if m >> b & 1))
 
 
 # --- the rules -----------------------------------------------------------------
@@ -238,20 +259,21 @@ def follow_mask(hand, lead_suit, best, contract):  # type: ignore[no-untyped-def
     """The cards of ``hand`` that may be played to a trick led in ``lead_suit`` and won so far by ``best``.
 
     One branch-free formula covers the whole table (``TRUMP_MASKS`` and
-    ``FOLLOW_EXCEPT`` are 0 in Obenabe and Undenufe, so there no card is a
+    ``NEVER_FORCED`` are 0 in Obenabe and Undenufe, so there no card is a
     trump and the rule reduces to "follow suit if you can"):
 
     * ``must``: the cards of the led suit, the trump jack excepted on a trump lead;
     * ``over``: the overtrumps, i.e. the trumps above ``best`` if it is a trump, else every trump;
     * holding ``must``: ``must`` or an overtrump; otherwise anything but an undertrump;
-    * if that leaves nothing, any card.
+    * if that leaves nothing but the trump jack (it is never forced), or nothing, any card.
     """
     hand = np.uint64(hand)
+    jack = NEVER_FORCED[contract]
     trumps = hand & TRUMP_MASKS[contract]
-    must = hand & SUIT_MASKS[lead_suit] & ~FOLLOW_EXCEPT[contract]
+    must = hand & SUIT_MASKS[lead_suit] & ~jack
     over = trumps & CAP[contract * 36 + best]
     allowed = (must | over) if must else ((hand & ~trumps) | over)
-    return allowed if allowed else hand
+    return allowed if allowed & ~jack else hand
 
 
 @njit(inline="always")

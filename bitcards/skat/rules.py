@@ -23,7 +23,7 @@ ints: :data:`DIAMONDS` 0, :data:`HEARTS` 1, :data:`SPADES` 2, :data:`CLUBS` 3
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import numba
 import numpy as np
@@ -31,10 +31,10 @@ import numpy as np
 from bitcards._bits import popcount
 from bitcards._jit import njit, warmup_task
 from bitcards.batch import as_masks
-from bitcards.cardset import CardSet
+from bitcards.cardset import CardSet, as_mask
 from bitcards.errors import IllegalPlayError, InvalidCardsError, ParseError, shorten
 from bitcards.layouts import SKAT
-from bitcards.notation import lookup_name, parse_card, parse_cards, parse_mask
+from bitcards.notation import lookup_name, parse_card, parse_cards
 
 __all__ = [
     "DIAMONDS",
@@ -111,18 +111,7 @@ def as_hand_mask(cards: object, count: int | None = None, what: str = "hand") ->
     >>> as_hand_mask("JC AC") == (1 << 28) | (1 << 31)
     True
     """
-    if isinstance(cards, CardSet):
-        if cards.layout is not SKAT:
-            raise InvalidCardsError(f"{what}: a {cards.layout.name} card set is not a Skat hand")
-        m = cards.mask
-    elif isinstance(cards, (int, np.integer)) and not isinstance(cards, bool):
-        m = int(cards)
-        if m < 0 or m >> 32:
-            raise InvalidCardsError(f"{what}: mask {m:#x} has bits outside the skat deck (0..31)")
-    elif isinstance(cards, (str, Iterable)):
-        m = parse_mask(cards, SKAT)  # type: ignore[arg-type]
-    else:
-        raise TypeError(f"{what} must be a CardSet, a mask or card text, not {type(cards).__name__}")
+    m = as_mask(cards, SKAT, what)
     if count is not None and m.bit_count() != count:
         raise InvalidCardsError(f"{what}: expected {count} cards, got {m.bit_count()}")
     return m

@@ -177,7 +177,7 @@ def test_hand_inputs() -> None:
 
 
 def test_bad_inputs() -> None:
-    with pytest.raises(InvalidCardsError, match="skat CardSet"):
+    with pytest.raises(InvalidCardsError, match="a skat card set is not a euchre hand"):
         sort_hand(CardSet.parse("JC", "skat"), 0)
     with pytest.raises(ParseError, match="not in the euchre deck"):
         sort_hand("7c Jh", 0)

@@ -54,6 +54,20 @@ def test_check_the_six_seed_examples(tmp_path, capsys) -> None:  # type: ignore[
     assert lines == EXPECTED
 
 
+# Undenufe (the 6 counts 11, the ace 0): a record given in the issue that reported the old table
+UNDENUFE_RECORD = (
+    "u\nc7 cK c6 cJ\nsA cT s7 sJ\nsQ dT s9 s6\nhJ h6 hQ hT\nc9 h7 dA h8\ndJ h9 cA hA\ncQ hK s8 sK\ndK dQ d6 d9\nc8 d8 sT d7\n"
+)
+
+
+def test_undenufe_points_on_the_command_line(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    rc, out, err = run(["jass", "check", "--json"], capsys, stdin=UNDENUFE_RECORD, monkeypatch=monkeypatch)
+    assert err == ""
+    (row,) = [json.loads(line) for line in out.splitlines()]
+    assert row["contract"] == "u" and row["points"] == [78, 79]
+    assert rc == (0 if row["legal"] else 1)
+
+
 def test_exit_0_when_all_legal(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     legal = [t for t in TRUTHY if t is not TRUTHY_2]
     rc, out, _ = run(["jass", "check", write(tmp_path, "\n\n".join(legal))], capsys)

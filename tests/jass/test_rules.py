@@ -5,13 +5,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
+from bitcards.cardset import CardSet
 from bitcards.errors import InvalidCardsError, ParseError
-from bitcards.jass import CONTRACTS, check, legal_moves, mask, parse_contract, parse_record
+from bitcards.jass import CONTRACTS, card_points, check, legal_moves, mask, parse_contract, parse_record, score_games
 from bitcards.jass.rules import ABOVE, KEY, POINTS, format_contract
 from bitcards.notation import format_cards
 from tests.jass.seed import TRUTHY_1, TRUTHY_2
-from tests.jass.strategies import contracts, hand_and_trick
+from tests.jass.strategies import contracts, hand_and_trick, trump_heavy_position
 from tests.naive import jass as naive
 
 
@@ -71,6 +73,50 @@ def test_points_table(contract: str) -> None:
     assert int(POINTS[code * 36 : code * 36 + 36].sum()) + 5 == 157
 
 
+def test_undenufe_points_the_six_high_the_ace_nothing() -> None:
+    spades = ["s6", "s7", "s8", "s9", "sT", "sJ", "sQ", "sK", "sA"]
+    assert [card_points(c, "u") for c in spades] == [11, 0, 8, 0, 10, 2, 3, 4, 0]
+    assert [naive.card_points(c, "u") for c in spades] == [11, 0, 8, 0, 10, 2, 3, 4, 0]
+    # the spec's example: Undenufe, last trick sA sK sQ sJ is worth 0 + 4 + 3 + 2 + 5
+    assert card_points("sA sK sQ sJ", "u") + 5 == 14
+    assert sum(naive.card_points(c, "u") for c in ("sA", "sK", "sQ", "sJ")) + 5 == 14
+    # Obenabe keeps the ace high in points too
+    assert [card_points(c, "o") for c in spades] == [0, 0, 8, 0, 10, 2, 3, 4, 11]
+
+
+def test_undenufe_record_points_of_the_issue() -> None:
+    from tests.jass.test_cli import UNDENUFE_RECORD
+
+    v = check(UNDENUFE_RECORD)
+    assert v.contract == "u" and v.points == (78, 79)
+    code, rec = parse_record(UNDENUFE_RECORD)
+    assert naive.check(naive.matrix_of(rec.tolist()), "u")["points"] == [78, 79]
+    _, p = score_games(rec[None, :], "u")
+    assert p.tolist() == [[78, 79]]
+
+
+@given(st.sets(st.integers(0, 35)), contracts)
+def test_card_points_match_reference(cards, code) -> None:  # type: ignore[no-untyped-def]
+    names_ = [naive.name(c) for c in sorted(cards)]
+    want = sum(naive.card_points(c, naive.CONTRACT_LETTERS[code]) for c in names_)
+    m = sum(1 << c for c in cards)
+    assert card_points(m, code) == card_points(names_, code) == card_points(" ".join(names_), code) == want
+    assert card_points(CardSet(m, "jass"), naive.CONTRACT_LETTERS[code]) == want
+
+
+def test_card_points_bad_input() -> None:
+    with pytest.raises(InvalidCardsError):
+        card_points(1 << 36, "u")
+    with pytest.raises(InvalidCardsError):
+        card_points(CardSet(1, "skat"), "u")
+    with pytest.raises(ParseError):
+        card_points("s6 s6", "u")
+    with pytest.raises(ParseError):
+        card_points("sA", "x")
+    with pytest.raises(TypeError):
+        card_points(1.5, "u")
+
+
 # --- legal cards against the plain reference ----------------------------------------
 @given(hand_and_trick(), contracts)
 def test_legal_moves_match_reference(ht, code) -> None:  # type: ignore[no-untyped-def]
@@ -83,6 +129,41 @@ def test_legal_moves_match_reference(ht, code) -> None:  # type: ignore[no-untyp
     want = sorted(naive.allowed_cards([naive.name(c) for c in hand], [naive.name(c) for c in trick], contract))
     assert got == want
     assert got  # never empty for a non-empty hand
+
+
+@given(trump_heavy_position())
+def test_legal_moves_match_reference_trump_heavy(position) -> None:  # type: ignore[no-untyped-def]
+    hand, trick, code = position
+    got = names(legal_moves(sum(1 << c for c in hand), list(trick), code))
+    want = naive.allowed_cards([naive.name(c) for c in hand], [naive.name(c) for c in trick], naive.CONTRACT_LETTERS[code])
+    assert got == sorted(want)
+
+
+@pytest.mark.jit
+def test_legal_moves_match_reference_exhaustively() -> None:
+    """Hearts trump: every hand of hearts plus sA d7, after every trick of 1..3 cards from sK hQ h9 h7 cK.
+
+    That covers trump and side-suit leads, zero to two trumps already played in any order, following,
+    trumping in, over- and undertrumps and the trump jack (Obenabe and Undenufe have no trump; the
+    suits are symmetric, which the Hypothesis tests above check).
+    """
+    from itertools import permutations
+
+    index = {naive.name(c): c for c in range(36)}
+    universe = [naive.name(c) for c in range(9, 18)] + ["sA", "d7"]
+    pool = ["sK", "hQ", "h9", "h7", "cK"]
+    tricks = [list(t) for k in (1, 2, 3) for t in permutations(pool, k)]
+    hands_, tricks_, wants = [], [], []
+    for trick in tricks:
+        free = [c for c in universe if c not in trick]
+        for bits in range(1, 1 << len(free)):
+            hand = [free[i] for i in range(len(free)) if bits >> i & 1]
+            hands_.append(mask(" ".join(hand)))
+            tricks_.append([index[c] for c in trick] + [-1] * (3 - len(trick)))
+            wants.append(mask(" ".join(naive.allowed_cards(hand, trick, "h"))))
+    got = legal_moves(np.array(hands_, dtype=np.uint64), np.array(tricks_, dtype=np.int8), "h")
+    assert len(wants) > 50_000
+    assert got.tolist() == wants
 
 
 def test_legal_moves_bad_input() -> None:
@@ -171,11 +252,15 @@ def test_only_trumps_must_overtrump_if_possible_seed_example_2() -> None:
     assert "cA" in before
     assert "cK" in names(legal_moves(mask(" ".join(hands[0])), before, code))
     # ... but holding an overtrump, the undertrumps are not allowed
-    assert legal("c6 c7 cJ", "hQ cA", "c") == ["cJ"]
+    assert legal("c6 c7 c9", "hQ cA", "c") == ["c9"]
+    # (unless the only overtrump is the trump jack, which is never forced)
+    assert legal("c6 c7 cJ", "hQ cA", "c") == ["c6", "c7", "cJ"]
     assert legal("c6 c7 cK", "hQ cA", "c") == ["c6", "c7", "cK"]
 
 
-_JACK_FORCED = """d
+# diamonds trump: in trick 7 column 3 leads h6, column 4 trumps with d9, and column 1, holding d7 dJ dK (its
+# plays in tricks 7 to 9), plays the undertrump d7 (bitcards forced the jack here until the rule was corrected)
+_JACK_NOT_FORCED = """d
 s7 sK sA sQ
 hK d6 s6 sJ
 cJ c9 dQ cA
@@ -187,27 +272,33 @@ dJ sT d8 h9
 dK cQ s8 hT"""
 
 
-def test_void_with_the_jack_and_only_undertrumps_must_play_the_jack() -> None:
-    # A decision (see the docstring of bitcards.jass.rules). The seed's sentence "You can never be forced
-    # to play the highest trump, the jack, over other cards" clashes with its table here: void in the led
-    # suit, every card but the jack an undertrump, so "all cards except undertrumps" is {jack}, nonempty.
-    # The spec page sides with the table ("must overtrump if they can") and reads the sentence as the
-    # trump-lead row; bitcards follows the spec page, and the plain reference agrees.
-    assert legal("hJ h6 h7", "sA h9", "h") == ["hJ"]
-    assert legal("hJ h6 h7", "sA hA h9", "h") == ["hJ"]
-    assert naive.allowed_cards(["hJ", "h6", "h7"], ["sA", "h9"], "h") == ["hJ"]
-    # any other card lifts the duty: the jack is never forced over a side card or a card of the led suit
+def test_the_trump_jack_is_never_forced() -> None:
+    # the seed: "You can never be forced to play the highest trump, the jack, over other cards". Void in the
+    # led side suit after a trump was played, a player whose only card that is not an undertrump is the jack
+    # may play any card (the spec page's two examples)
+    assert legal("s6 sJ", "h8 sT", "s") == ["s6", "sJ"]
+    assert legal("h7 h8 hT hJ", "sA h9 cK", "h") == ["h7", "h8", "hJ", "hT"]
+    assert legal("hJ h6 h7", "sA h9", "h") == ["h6", "h7", "hJ"]
+    assert legal("hJ h6 h7", "sA hA h9", "h") == ["h6", "h7", "hJ"]
+    for hand, trick, contract in (("s6 sJ", "h8 sT", "s"), ("h7 h8 hT hJ", "sA h9 cK", "h")):
+        assert sorted(naive.allowed_cards(hand.split(), trick.split(), contract)) == legal(hand, trick, contract)
+    # ... but only the jack: another overtrump is still forced (the ace is not the jack)
+    assert legal("h6 hA", "d6 hQ", "h") == ["hA"]
+    assert naive.allowed_cards(["h6", "hA"], ["d6", "hQ"], "h") == ["hA"]
+    assert legal("h6 hA hJ", "d6 hQ", "h") == ["hA", "hJ"]
+    # with any side card the jack is not forced either way: side cards or the jack
     assert legal("hJ h6 d7", "sA h9", "h") == ["d7", "hJ"]
     assert legal("hJ h6 s7", "sA h9", "h") == ["hJ", "s7"]
     # without the jack, nothing but undertrumps: any of them
     assert legal("h6 h7", "sA h9", "h") == ["h6", "h7"]
-    # the same inside a whole record (diamonds trump): in trick 7 column 3 leads h6, column 4 trumps with
-    # d9, and column 1, holding d7 dJ dK (its plays in tricks 7 to 9), plays the undertrump d7
-    code, rec = parse_record(_JACK_FORCED)
+    # the same inside a whole record: trick 7's undertrump d7 is legal now, and kernel and reference agree
+    code, rec = parse_record(_JACK_NOT_FORCED)
     v = check(rec, code)
-    assert not v.legal and (v.trick, v.column, v.card) == (7, 1, "d7") and v.allowed.names() == ["dJ"]
     ref = naive.check(naive.matrix_of(rec.tolist()), "d")
-    assert (ref["trick"], ref["column"], ref["card"], ref["allowed"]) == (7, 1, "d7", ["dJ"])
+    assert v.legal == ref["legal"] and (v.trick, v.column) != (7, 1)
+    if not v.legal:
+        assert (v.trick, v.column, v.card, v.allowed.names()) == (ref["trick"], ref["column"], ref["card"], ref["allowed"])
+    assert list(v.winners) == ref["winners"] and list(v.points) == ref["points"]
 
 
 def test_overtrump_measured_against_the_higher_of_two_trumps() -> None:

@@ -81,6 +81,9 @@ def allowed_cards(hand: list[str], trick_so_far: list[str], contract: str) -> li
     if holds_led:
         return [c for c in hand if suit(c) == led or is_overtrump(c, trick_so_far, contract)]
     must = [c for c in hand if not is_undertrump(c, trick_so_far, contract)]
+    # the trump jack is never forced: if it is the only such card, any card may be played
+    if must == [contract + "J"]:
+        return list(hand)
     return must if must else list(hand)
 
 
@@ -92,6 +95,10 @@ def card_points(card: str, contract: str) -> int:
         return 14
     if r == "8":
         return 8 if contract in "ou" else 0
+    if contract == "u" and r == "6":
+        return 11
+    if contract == "u" and r == "A":
+        return 0
     return {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}.get(r, 0)
 
 
