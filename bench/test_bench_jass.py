@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from bench.conftest import size, tag
-from bitcards.jass import check_games, mutate_games, random_games
+from bitcards.jass import batch, mutate_games, random_games
 from tests.naive import jass as naive
 
 N_CHECK = size(4_000_000, 2_000)
@@ -24,15 +24,15 @@ def _records(n: int) -> tuple[np.ndarray, np.ndarray]:
 
 def test_check_one_thread(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
     recs, codes = _records(N_CHECK)
-    tag(benchmark, "jass check", N_CHECK, "bitcards", "bitcards.jass.check_games, 1 thread")
-    ok, first = benchmark(check_games, recs, codes)
+    tag(benchmark, "jass check", N_CHECK, "bitcards", "bitcards.jass.batch.check, 1 thread")
+    ok, first = benchmark(batch.check, recs, codes)
     assert (~ok[::8]).all()
 
 
 def test_check_all_threads(benchmark, all_threads) -> None:  # type: ignore[no-untyped-def]
     recs, codes = _records(N_CHECK)
-    tag(benchmark, "jass check", N_CHECK, "bitcards", f"bitcards.jass.check_games, {all_threads} threads")
-    benchmark(check_games, recs, codes)
+    tag(benchmark, "jass check", N_CHECK, "bitcards", f"bitcards.jass.batch.check, {all_threads} threads")
+    benchmark(batch.check, recs, codes)
 
 
 def test_check_naive_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]

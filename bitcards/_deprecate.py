@@ -16,18 +16,23 @@ from typing import Any
 __all__ = ["renamed"]
 
 
-def renamed(package: str, names: Mapping[str, str]) -> Callable[[str], Any]:
-    """A module ``__getattr__`` for ``package`` serving the old ``names`` (old -> the new dotted name)."""
+def renamed(package: str, names: Mapping[str, str | tuple[str, str]]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` for ``package`` serving the old ``names``.
+
+    Each old name maps to the new object's dotted name, or to ``(dotted name, advice)`` where
+    the old name keeps its old signature and the advice names what to use instead.
+    """
 
     def __getattr__(name: str) -> Any:
-        target = names.get(name)
-        if target is None:
+        entry = names.get(name)
+        if entry is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        target, advice = entry if isinstance(entry, tuple) else (entry, entry.removeprefix("bitcards."))
         module, _, new = target.rpartition(".")
         obj = getattr(importlib.import_module(module), new)
         warnings.warn(
             f"{package.removeprefix('bitcards.')}.{name} is deprecated and will be removed in the next release;"
-            f" use {target.removeprefix('bitcards.')}",
+            f" use {advice}",
             DeprecationWarning,
             stacklevel=2,
         )

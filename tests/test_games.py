@@ -27,11 +27,7 @@ def test_every_listing_reads_the_registry() -> None:
         assert sum(g.deal_sizes) <= g.layout.n_cards
 
 
-# Jass keeps its old names (legal_moves, check_games, ...) until its rules move to the shared verbs
-_PENDING = pytest.mark.xfail(strict=True, reason="Jass's shared vocabulary not yet applied")
-
-
-@pytest.mark.parametrize("name", [pytest.param(g, marks=_PENDING) if g == "jass" else g for g in GAMES])
+@pytest.mark.parametrize("name", list(GAMES))
 def test_each_listed_verb_exists(name: str) -> None:
     import importlib
 
@@ -58,6 +54,9 @@ def test_each_listed_verb_exists(name: str) -> None:
         ("euchre", "trick_winners", "batch.trick_winner"),
         ("euchre", "sort_hands", "batch.sort_hand"),
         ("cribbage", "score_hands", "batch.score"),
+        ("jass", "check_games", "batch.check"),
+        ("jass", "score_games", "batch.score"),
+
         ("cribbage", "best_discards", "batch.best_discard"),
     ],
 )
@@ -72,6 +71,22 @@ def test_old_names_warn_and_still_work(module: str, old: str, new: str) -> None:
     assert old not in mod.__all__
     with pytest.raises(AttributeError):
         getattr(mod, old + "_nonexistent")
+
+
+def test_jass_legal_mask_is_checked() -> None:
+    # before: jass.legal_mask(7, 9, 0, 1) read past its tables and returned 2
+    from bitcards import jass
+    from bitcards.errors import InvalidCardsError
+
+    with pytest.warns(DeprecationWarning, match="use jass.legal_cards_mask"):
+        legal_mask = jass.legal_mask
+    with pytest.raises(InvalidCardsError, match="lead_suit"):
+        legal_mask(7, 9, 0, 1)
+    with pytest.raises(InvalidCardsError, match="best"):
+        legal_mask(7, 0, 40, 1)
+    assert legal_mask(jass.mask("d7 h6"), 0, 8, "o") == jass.mask("d7")  # diamonds led, no trump: follow
+    assert legal_mask(jass.mask("d7 h6"), 0, 8, "h") == jass.mask("d7 h6")  # or trump in
+    assert legal_mask(jass.mask("d7 h6"), -1, -1, "h") == jass.mask("d7 h6")  # leading: anything
 
 
 def test_a_new_deck_needs_no_other_table() -> None:

@@ -67,8 +67,8 @@ _PLAY_CHUNK = 1 << 14
 def _play(args: argparse.Namespace) -> int:
     import numpy as np
 
+    from bitcards.jass.batch import score as score_games
     from bitcards.jass.generate import random_contracts, random_games
-    from bitcards.jass.play import score_games
     from bitcards.jass.record import format_record
     from bitcards.jass.rules import format_contract, parse_contract
 

@@ -20,20 +20,22 @@ ace 0; last trick +5; 157 in all.
 
 >>> import bitcards.jass as jass
 >>> games = jass.random_games(1000, "h", seed=7)
->>> ok, first = jass.check_games(games, "h")
+>>> ok, first = jass.batch.check(games, "h")
 >>> bool(ok.all())
 True
 >>> print(jass.check(games[0], "h"))
 true
 >>> from bitcards.notation import format_cards
->>> format_cards(jass.legal_moves(jass.mask("h6 hJ s7 sK"), ["sA", "h9"], "h"), "jass")
+>>> str(jass.legal_cards("h6 hJ s7 sK", ["sA", "h9"], "h"))
 'hJ s7 sK'
 """
 
 from __future__ import annotations
 
+from bitcards._deprecate import renamed
+from bitcards.jass import batch
 from bitcards.jass.generate import mutate_games, random_contracts, random_games
-from bitcards.jass.play import Verdict, check, check_games, legal_moves, score_games
+from bitcards.jass.play import Verdict, check, legal_cards, legal_cards_mask, trick_winner
 from bitcards.jass.record import format_record, parse_record, parse_records
 from bitcards.jass.rules import (
     CONTRACT_NAMES,
@@ -44,7 +46,6 @@ from bitcards.jass.rules import (
     card,
     card_points,
     format_contract,
-    legal_mask,
     mask,
     parse_contract,
 )
@@ -56,11 +57,11 @@ __all__ = [
     "UNDENUFE",
     "TOTAL_POINTS",
     "Verdict",
+    "batch",
     "check",
-    "check_games",
-    "score_games",
-    "legal_moves",
-    "legal_mask",
+    "legal_cards",
+    "legal_cards_mask",
+    "trick_winner",
     "random_games",
     "random_contracts",
     "mutate_games",
@@ -73,3 +74,14 @@ __all__ = [
     "card_points",
     "mask",
 ]
+
+# old names, one release
+__getattr__ = renamed(
+    __name__,
+    {
+        "check_games": "bitcards.jass.batch.check",
+        "score_games": "bitcards.jass.batch.score",
+        "legal_moves": ("bitcards.jass.play.legal_moves", "jass.legal_cards_mask or jass.batch.legal_cards"),
+        "legal_mask": ("bitcards.jass.play.legal_mask", "jass.legal_cards_mask"),
+    },
+)

@@ -11,11 +11,11 @@ uniformly among the cards the rules allow.
 >>> g = random_games(2, "o", seed=5)
 >>> g.shape, g.dtype.name
 ((2, 36), 'int8')
->>> from bitcards.jass import check_games
->>> check_games(g, "o")[0].tolist()
+>>> from bitcards.jass import batch
+>>> batch.check(g, "o")[0].tolist()
 [True, True]
 >>> bad, where = mutate_games(g, "o", seed=5)
->>> check_games(bad, "o")[1].tolist() == where.tolist()
+>>> batch.check(bad, "o")[1].tolist() == where.tolist()
 True
 """
 

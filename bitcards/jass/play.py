@@ -24,11 +24,12 @@ from typing import Any
 
 import numpy as np
 
-from bitcards.cardset import CardSet
+from bitcards.cardset import CardSet, as_mask
 from bitcards.errors import InvalidCardsError
 from bitcards.jass import _kernels as K
 from bitcards.jass.record import parse_record
-from bitcards.jass.rules import _legal_after, format_contract, parse_contract
+from bitcards.jass.rules import _legal_after, _winner_of, format_contract, parse_contract
+from bitcards.jass.rules import legal_mask as _legal_mask_kernel
 from bitcards.layouts import JASS
 from bitcards.notation import format_card, parse_card
 
@@ -311,15 +312,10 @@ def legal_moves(hand_mask: Any, trick_cards: Any, contract: Any) -> Any:
     """
     if isinstance(hand_mask, np.ndarray) and hand_mask.ndim >= 1:
         return _legal_moves_batch(hand_mask, trick_cards, contract)
-    code = parse_contract(contract)
-    if isinstance(hand_mask, CardSet) and hand_mask.layout is JASS:
-        hand = hand_mask.mask
-    elif isinstance(hand_mask, (int, np.integer)) and not isinstance(hand_mask, bool):
-        hand = int(hand_mask)
-    else:
-        raise TypeError(f"hand_mask must be an int mask (or a jass CardSet), not {type(hand_mask).__name__}")
-    if hand < 0 or hand >> 36:
-        raise InvalidCardsError(f"hand mask {hand:#x} has bits outside the jass deck")
+    return legal_cards_mask(hand_mask, trick_cards, contract)
+
+
+def _trick_cards(trick_cards: Any, limit: int) -> list[int]:
     cards = []
     for c in trick_cards:
         if isinstance(c, str):
@@ -328,9 +324,61 @@ def legal_moves(hand_mask: Any, trick_cards: Any, contract: Any) -> Any:
             cards.append(int(c))
         else:
             raise TypeError(f"trick cards must be card names or indices, not {type(c).__name__}")
-    if len(cards) > 3 or len(set(cards)) != len(cards) or any(not 0 <= c < 36 for c in cards):
-        raise InvalidCardsError(f"a trick so far holds 0..3 distinct cards, got {cards}")
-    if any(hand >> c & 1 for c in cards):
+    if len(cards) > limit or len(set(cards)) != len(cards) or any(not 0 <= c < 36 for c in cards):
+        raise InvalidCardsError(f"a trick here holds 0..{limit} distinct cards 0..35, got {cards}")
+    return cards
+
+
+def legal_cards_mask(hand: Any, trick_cards: Any, contract: str | int) -> int:
+    """The mask of the cards of ``hand`` that may be played after ``trick_cards`` (0..3 cards, in play order).
+
+    ``hand`` is an ``int`` mask, a Jass :class:`~bitcards.CardSet` or card text.
+
+    >>> from bitcards.notation import format_cards
+    >>> # clubs trump, diamonds led and trumped with c9: follow diamonds or overtrump (cJ)
+    >>> format_cards(legal_cards_mask("d7 h6 c6 cJ", ["dA", "c9"], "c"), "jass")
+    'd7 cJ'
+    """
+    code = parse_contract(contract)
+    hand_m = as_mask(hand, JASS, "hand")
+    cards = _trick_cards(trick_cards, 3)
+    if any(hand_m >> c & 1 for c in cards):
         raise InvalidCardsError("the hand holds a card that was already played to this trick")
     trick = np.array(cards + [0] * (3 - len(cards)), dtype=np.int64)
-    return int(_legal_after(np.uint64(hand), trick, np.int64(len(cards)), np.int64(code)))
+    return int(_legal_after(np.uint64(hand_m), trick, np.int64(len(cards)), np.int64(code)))
+
+
+def legal_cards(hand: Any, trick_cards: Any, contract: str | int) -> CardSet:
+    """:func:`legal_cards_mask` as a :class:`~bitcards.CardSet`.
+
+    >>> str(legal_cards("h6 hJ s7 sK", ["sA", "h9"], "h"))
+    'hJ s7 sK'
+    """
+    return CardSet(legal_cards_mask(hand, trick_cards, contract), JASS)
+
+
+def trick_winner(trick_cards: Any, contract: str | int) -> int:
+    """The position (0..3) in ``trick_cards`` (played in order) of the card that takes the trick.
+
+    >>> trick_winner("s6 sA c6 sK", "c"), trick_winner("s6 sA c6 sK", "u"), trick_winner("s6 sA c6 sK", "o")
+    (2, 0, 1)
+    """
+    code = parse_contract(contract)
+    cards = _trick_cards(trick_cards.split() if isinstance(trick_cards, str) else trick_cards, 4)
+    if not cards:
+        raise InvalidCardsError("a trick needs at least one card")
+    return int(_winner_of(np.array(cards, dtype=np.int64), np.int64(code)))
+
+
+def legal_mask(hand: int, lead_suit: int, best: int, contract: str | int) -> int:
+    """The legal cards of ``hand`` given the suit led (``-1``: leading) and the card winning so far.
+
+    The old kernel-level form, now checked (a suit or card out of range read past the tables);
+    use :func:`legal_cards_mask`, which takes the trick's cards.
+    """
+    code = parse_contract(contract)
+    m = as_mask(hand, JASS, "hand")
+    for name, v, lo, hi in (("lead_suit", lead_suit, -1, 3), ("best", best, -1 if lead_suit < 0 else 0, 35)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= int(v) <= hi:
+            raise InvalidCardsError(f"{name} must be an int {lo}..{hi}, got {v!r}")
+    return int(_legal_mask_kernel(np.uint64(m), np.int64(lead_suit), np.int64(best), np.int64(code)))

@@ -289,22 +289,35 @@ def legal_mask(hand, lead_suit, best, contract):  # type: ignore[no-untyped-def]
     return follow_mask(hand, lead_suit, best, contract)
 
 
-@njit
-def _legal_after(hand, trick, n_trick, contract):  # type: ignore[no-untyped-def]
-    """legal_mask for a hand after the ``n_trick`` cards ``trick`` were played to the trick."""
-    if n_trick == 0:
-        return legal_mask(hand, -1, -1, contract)
+@njit(inline="always")
+def _winning_position(trick, n_trick, contract):  # type: ignore[no-untyped-def]
+    """The position (0..n_trick-1) of the card that takes the first ``n_trick`` cards of ``trick`` so far."""
     lead_suit = SUIT_OF[trick[0]]
-    best = trick[0]
+    best_j = 0
     best_key = card_key(trick[0], lead_suit, contract)
     for j in range(1, n_trick):
         k = card_key(trick[j], lead_suit, contract)
         if k > best_key:
             best_key = k
-            best = trick[j]
-    return legal_mask(hand, lead_suit, best, contract)
+            best_j = j
+    return best_j
+
+
+@njit
+def _winner_of(trick, contract):  # type: ignore[no-untyped-def]
+    """The position of the card that takes ``trick`` (1..4 cards in play order)."""
+    return _winning_position(trick, trick.shape[0], contract)
+
+
+@njit
+def _legal_after(hand, trick, n_trick, contract):  # type: ignore[no-untyped-def]
+    """legal_mask for a hand after the ``n_trick`` cards ``trick`` were played to the trick."""
+    if n_trick == 0:
+        return legal_mask(hand, -1, -1, contract)
+    return legal_mask(hand, SUIT_OF[trick[0]], trick[_winning_position(trick, n_trick, contract)], contract)
 
 
 @warmup_task
 def _warm() -> None:
     _legal_after(np.uint64(7), np.zeros(3, dtype=np.int64), np.int64(2), np.int64(1))
+    _winner_of(np.arange(4, dtype=np.int64), np.int64(1))

@@ -4,7 +4,7 @@ Every deal is played six times, once under each contract (d h s c trump,
 Obenabe, Undenufe), by :func:`bitcards.jass.random_games`: the same deal and
 the same random stream each time (row ``i`` of the run is row ``i`` of
 ``random_games(n, contract, seed)``), every card uniform among the legal ones.
-:func:`bitcards.jass.score_games` gives the trick winners and card points.
+:func:`bitcards.jass.batch.score` gives the trick winners and card points.
 
 Sides: ``p1+p3`` (columns 1 and 3; p1 leads the first trick) and ``p2+p4``;
 their points add up to 157 (last trick +5).
@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from bitcards._jit import njit, warmup_task
-from bitcards.jass import random_games, score_games
+from bitcards.jass import batch, random_games
 from bitcards.jass.rules import CONTRACT_NAMES, TOTAL_POINTS
 from bitcards.simulate.result import SimulationResult, wilson
 from bitcards.simulate.study import Chunk, Field, Study, register_study, tally
@@ -62,9 +62,9 @@ def trump_ins(records: np.ndarray, winners: np.ndarray, trump: int) -> tuple[np.
     ``records`` are ``(n, 36)`` card indices in matrix order, ``winners`` the ``(n, 9)``
     trick winners' columns **from 0** (``score_games``'s minus one).
 
-    >>> from bitcards.jass import random_games, score_games
+    >>> from bitcards.jass import batch, random_games
     >>> g = random_games(3, "h", seed=2)
-    >>> ins, plays = trump_ins(g, score_games(g, "h")[0] - 1, 1)
+    >>> ins, plays = trump_ins(g, batch.score(g, "h")[0] - 1, 1)
     >>> bool((ins <= plays).all() and (plays <= 27).all())
     True
     """
@@ -78,7 +78,7 @@ def trump_ins(records: np.ndarray, winners: np.ndarray, trump: int) -> tuple[np.
 def _jass_play(deals: None, acc: dict[str, np.ndarray], chunk: Chunk) -> None:
     for code in range(6):
         games = random_games(chunk.n, code, chunk.seed, start=chunk.start)
-        winners, points = score_games(games, code)
+        winners, points = batch.score(games, code)
         tally(acc["points"][code], points)
         tally(acc["tricks"][code], (winners % 2 == 1).sum(axis=1))  # columns 1 and 3 are side p1+p3
         if code < 4:
@@ -154,4 +154,4 @@ JASS_PLAY = register_study(
 @warmup_task
 def _warm() -> None:
     g = random_games(2, 1, 0)
-    trump_ins(g, score_games(g, 1)[0] - np.int8(1), 1)
+    trump_ins(g, batch.score(g, 1)[0] - np.int8(1), 1)

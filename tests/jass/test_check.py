@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bitcards.errors import InvalidCardsError, ParseError
-from bitcards.jass import check, check_games, mutate_games, random_games, score_games
+from bitcards.jass import batch, check, mutate_games, random_games
 from tests.jass.strategies import contracts
 from tests.naive import jass as naive
 
@@ -22,7 +22,7 @@ def assert_same_as_reference(rec: np.ndarray, code: int) -> dict:
     if not ref["legal"]:
         assert (v.trick, v.column, v.card) == (ref["trick"], ref["column"], ref["card"])
         assert sorted(v.allowed.names()) == ref["allowed"]
-    ok, first = check_games(rec[None, :], np.array([code], dtype=np.int8))
+    ok, first = batch.check(rec[None, :], np.array([code], dtype=np.int8))
     assert bool(ok[0]) == ref["legal"]
     assert int(first[0]) == (-1 if ref["legal"] else 4 * (ref["trick"] - 1) + ref["column"] - 1)
     return ref
@@ -64,7 +64,7 @@ def test_every_complete_game_totals_157(code: int) -> None:
     rng = np.random.default_rng(code)
     shuffled = np.array([rng.permutation(36) for _ in range(200)], dtype=np.int8)
     for recs in (random_games(500, code, seed=code), shuffled):
-        w, p = score_games(recs, code)
+        w, p = batch.score(recs, code)
         assert (p.sum(axis=1) == 157).all()
         assert ((w >= 1) & (w <= 4)).all()
         assert (p >= 0).all()
@@ -77,8 +77,8 @@ def test_batch_equals_scalar_mixed_contracts() -> None:
     shuffled = rng.permuted(np.tile(np.arange(36), (n - n // 2, 1)), axis=1)
     recs = np.concatenate([random_games(n // 2, codes[: n // 2], seed=9), shuffled])
     recs = recs.astype(np.int8)
-    ok, first = check_games(recs, codes)
-    w, p = score_games(recs, codes)
+    ok, first = batch.check(recs, codes)
+    w, p = batch.score(recs, codes)
     for i in range(n):
         v = check(recs[i], int(codes[i]))
         assert v.legal == ok[i]
@@ -94,7 +94,7 @@ def test_input_forms() -> None:
     assert check(matrix, "s") == v
     assert check(rec.reshape(9, 4), "s") == v
     assert check(rec.astype(np.int64).tolist(), 2) == v
-    ok3, first3 = check_games(rec.reshape(1, 9, 4), "s")
+    ok3, first3 = batch.check(rec.reshape(1, 9, 4), "s")
     assert ok3.tolist() == [True]
 
 
@@ -103,32 +103,32 @@ def test_malformed_records_are_input_errors() -> None:
     dup = rec.copy()
     dup[1, 5] = dup[1, 6]
     with pytest.raises(InvalidCardsError, match="row 1: .* appears twice"):
-        check_games(dup, "h")
-    ok, first = check_games(dup, "h", raise_errors=False)
+        batch.check(dup, "h")
+    ok, first = batch.check(dup, "h", raise_errors=False)
     assert first.tolist() == [-1, -2] and ok.tolist() == [True, False]
     with pytest.raises(InvalidCardsError, match="appears twice"):
         check(dup[1], "h")
     out = rec.copy()
     out[0, 3] = 36
     with pytest.raises(InvalidCardsError, match="row 0: card index 36"):
-        check_games(out, "h")
+        batch.check(out, "h")
     wide = rec.astype(np.int64)
     wide[0, 0] = 300
     # the message quotes the caller's value (it used to say -1, the int8 placeholder for out-of-range values)
     with pytest.raises(InvalidCardsError, match="row 0: card index 300 at trick 1, column 1"):
-        check_games(wide, "h")
+        batch.check(wide, "h")
     with pytest.raises(InvalidCardsError, match="row 0: card index 300 at trick 1, column 1"):
-        score_games(wide.reshape(2, 9, 4), "h")
+        batch.score(wide.reshape(2, 9, 4), "h")
     with pytest.raises(InvalidCardsError, match="shape"):
-        check_games(rec[:, :35], "h")
+        batch.check(rec[:, :35], "h")
     with pytest.raises(InvalidCardsError):
         check(rec[0][:32], "h")
     with pytest.raises(TypeError, match="dtype float"):
-        check_games(rec.astype(float), "h")
+        batch.check(rec.astype(float), "h")
     with pytest.raises(InvalidCardsError, match="contract code 7"):
-        check_games(rec, np.array([1, 7], dtype=np.int8))
+        batch.check(rec, np.array([1, 7], dtype=np.int8))
     with pytest.raises(InvalidCardsError, match="shape"):
-        check_games(rec, np.array([1], dtype=np.int8))
+        batch.check(rec, np.array([1], dtype=np.int8))
     with pytest.raises(ParseError):
         check(naive.matrix_of(rec[0].tolist())[:8] + [["d6", "x7", "d8", "d9"]], "h")
     with pytest.raises(InvalidCardsError, match="contract"):
@@ -147,7 +147,7 @@ def test_verdict_text_and_dict() -> None:
 
 
 def test_empty_batch() -> None:
-    ok, first = check_games(np.empty((0, 36), dtype=np.int8), "h")
+    ok, first = batch.check(np.empty((0, 36), dtype=np.int8), "h")
     assert ok.shape == (0,) and first.shape == (0,)
 
 

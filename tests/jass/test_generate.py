@@ -9,7 +9,7 @@ import pytest
 from bitcards._jit import JIT_DISABLED
 from bitcards.deal import deal
 from bitcards.errors import InvalidCardsError
-from bitcards.jass import check_games, legal_moves, mutate_games, random_contracts, random_games
+from bitcards.jass import batch, legal_cards_mask, mutate_games, random_contracts, random_games
 from tests.naive import jass as naive
 
 # kernels run as plain Python under NUMBA_DISABLE_JIT=1: smaller samples there
@@ -21,7 +21,7 @@ def test_generated_games_are_legal(code: int) -> None:
     n = 2000 // SCALE
     g = random_games(n, code, seed=code)
     assert g.shape == (n, 36) and g.dtype == np.int8
-    ok, first = check_games(g, code)
+    ok, first = batch.check(g, code)
     assert ok.all() and (first == -1).all()
     for rec in g[:25]:
         assert naive.check(naive.matrix_of(rec.tolist()), naive.CONTRACT_LETTERS[code])["legal"]
@@ -81,7 +81,7 @@ def test_each_play_is_uniform_among_the_legal_cards(code: int) -> None:
         hand = 0
         for t in range(9):
             hand |= 1 << int(rec[4 * t + 1])
-        allowed = legal_moves(hand, [int(rec[0])], code)
+        allowed = legal_cards_mask(hand, [int(rec[0])], code)
         bits = [b for b in range(36) if allowed >> b & 1]
         k = len(bits)
         by_k.setdefault(k, np.zeros(k, dtype=np.int64))[bits.index(int(rec[1]))] += 1
@@ -97,7 +97,7 @@ def test_mutations_are_illegal_exactly_where_said() -> None:
     for code in range(6):
         g = random_games(500 // SCALE, code, seed=10 + code)
         bad, where = mutate_games(g, code, seed=code)
-        ok, first = check_games(bad, code)
+        ok, first = batch.check(bad, code)
         assert (where >= 0).all()
         assert (first == where).all() and not ok.any()
         # a swap of two cards of the same column, one of them at the bad play
@@ -115,7 +115,7 @@ def test_mutating_an_illegal_record_keeps_or_moves_the_first_violation_earlier()
     g = random_games(200, "s", seed=3)
     bad, where = mutate_games(g, "s", seed=1)
     worse, where2 = mutate_games(bad, "s", seed=2)
-    ok, first = check_games(worse, "s")
+    ok, first = batch.check(worse, "s")
     take = where2 >= 0
     assert (first[take] == where2[take]).all()
     # earlier in play order: an earlier trick, or the same trick (matrix indices wrap inside a trick)
@@ -140,7 +140,7 @@ def test_swaps_between_players() -> None:
     n = 300 // SCALE
     g = random_games(n, "d", seed=8)
     bad, where = mutate_games(g, "d", seed=8, kind="players")
-    ok, first = check_games(bad, "d")
+    ok, first = batch.check(bad, "d")
     assert (where >= 0).all() and (first == where).all() and not ok.any()
     diff = bad != g
     assert (diff.sum(axis=1) == 2).all()

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from bitcards.cardset import CardSet
 from bitcards.errors import InvalidCardsError, ParseError
-from bitcards.jass import CONTRACTS, card_points, check, legal_moves, mask, parse_contract, parse_record, score_games
+from bitcards.jass import CONTRACTS, batch, card_points, check, legal_cards_mask, mask, parse_contract, parse_record
 from bitcards.jass.rules import ABOVE, KEY, POINTS, format_contract
 from bitcards.notation import format_cards
 from tests.jass.seed import TRUTHY_1, TRUTHY_2
@@ -22,7 +22,7 @@ def names(m: int) -> list[str]:
 
 
 def legal(hand: str, trick: str, contract: str) -> list[str]:
-    return names(legal_moves(mask(hand), trick.split(), contract))
+    return names(legal_cards_mask(mask(hand), trick.split(), contract))
 
 
 # --- tables against the plain reference ---------------------------------------------
@@ -91,7 +91,7 @@ def test_undenufe_record_points_of_the_issue() -> None:
     assert v.contract == "u" and v.points == (78, 79)
     code, rec = parse_record(UNDENUFE_RECORD)
     assert naive.check(naive.matrix_of(rec.tolist()), "u")["points"] == [78, 79]
-    _, p = score_games(rec[None, :], "u")
+    _, p = batch.score(rec[None, :], "u")
     assert p.tolist() == [[78, 79]]
 
 
@@ -125,7 +125,7 @@ def test_legal_moves_match_reference(ht, code) -> None:  # type: ignore[no-untyp
     m = 0
     for c in hand:
         m |= 1 << c
-    got = names(legal_moves(m, list(trick), code))
+    got = names(legal_cards_mask(m, list(trick), code))
     want = sorted(naive.allowed_cards([naive.name(c) for c in hand], [naive.name(c) for c in trick], contract))
     assert got == want
     assert got  # never empty for a non-empty hand
@@ -134,7 +134,7 @@ def test_legal_moves_match_reference(ht, code) -> None:  # type: ignore[no-untyp
 @given(trump_heavy_position())
 def test_legal_moves_match_reference_trump_heavy(position) -> None:  # type: ignore[no-untyped-def]
     hand, trick, code = position
-    got = names(legal_moves(sum(1 << c for c in hand), list(trick), code))
+    got = names(legal_cards_mask(sum(1 << c for c in hand), list(trick), code))
     want = naive.allowed_cards([naive.name(c) for c in hand], [naive.name(c) for c in trick], naive.CONTRACT_LETTERS[code])
     assert got == sorted(want)
 
@@ -161,20 +161,20 @@ def test_legal_moves_match_reference_exhaustively() -> None:
             hands_.append(mask(" ".join(hand)))
             tricks_.append([index[c] for c in trick] + [-1] * (3 - len(trick)))
             wants.append(mask(" ".join(naive.allowed_cards(hand, trick, "h"))))
-    got = legal_moves(np.array(hands_, dtype=np.uint64), np.array(tricks_, dtype=np.int8), "h")
+    got = batch.legal_cards(np.array(hands_, dtype=np.uint64), np.array(tricks_, dtype=np.int8), "h")
     assert len(wants) > 50_000
     assert got.tolist() == wants
 
 
 def test_legal_moves_bad_input() -> None:
     with pytest.raises(InvalidCardsError):
-        legal_moves(1 << 40, [], "h")
+        legal_cards_mask(1 << 40, [], "h")
     with pytest.raises(InvalidCardsError):
-        legal_moves(mask("h6"), ["h6"], "h")
+        legal_cards_mask(mask("h6"), ["h6"], "h")
     with pytest.raises(InvalidCardsError):
-        legal_moves(mask("h6"), ["d6", "d7", "d8", "d9"], "h")
+        legal_cards_mask(mask("h6"), ["d6", "d7", "d8", "d9"], "h")
     with pytest.raises(ParseError):
-        legal_moves(mask("h6"), ["x9"], "h")
+        legal_cards_mask(mask("h6"), ["x9"], "h")
 
 
 # --- the table, row by row ------------------------------------------------------------
@@ -237,7 +237,7 @@ def test_trumping_in_allowed_while_able_to_follow_seed_example_1() -> None:
         before = _trick_before(TRUTHY_1, trick, column)
         led = before[0][0]
         assert any(c[0] == led for c in hands[column - 1]) == could_follow
-        allowed = names(legal_moves(mask(" ".join(hands[column - 1])), before, code))
+        allowed = names(legal_cards_mask(mask(" ".join(hands[column - 1])), before, code))
         assert played in allowed
     assert check(TRUTHY_1).legal
     assert legal("s6 h7", "sA", "h") == ["h7", "s6"]
@@ -250,7 +250,7 @@ def test_only_trumps_must_overtrump_if_possible_seed_example_2() -> None:
     assert all(c[0] == "c" for c in hands[0])
     before = _trick_before(TRUTHY_2, 7, 1)
     assert "cA" in before
-    assert "cK" in names(legal_moves(mask(" ".join(hands[0])), before, code))
+    assert "cK" in names(legal_cards_mask(mask(" ".join(hands[0])), before, code))
     # ... but holding an overtrump, the undertrumps are not allowed
     assert legal("c6 c7 c9", "hQ cA", "c") == ["c9"]
     # (unless the only overtrump is the trump jack, which is never forced)
@@ -314,7 +314,7 @@ def test_trump_jack_on_trump_lead_seed_example_1_trick_2() -> None:
     code, hands, _ = _hands_before(TRUTHY_1, 2)
     others = [c for c in hands[2] if c[0] == "h" and c != "hJ"]
     assert others and "hJ" in hands[2]
-    assert "hJ" in names(legal_moves(mask(" ".join(hands[2])), ["h6", "s7"], code))
+    assert "hJ" in names(legal_cards_mask(mask(" ".join(hands[2])), ["h6", "s7"], code))
     assert legal("hJ hA s7", "h6", "h") == ["hA", "hJ"]
 
 
@@ -323,7 +323,7 @@ def test_trump_jack_as_only_trump_need_not_follow_seed_example_2_trick_1() -> No
     code, hands, _ = _hands_before(TRUTHY_2, 1)
     trumps = [c for c in hands[1] if c[0] == "c"]
     assert trumps == ["cJ"]
-    assert "s6" in names(legal_moves(mask(" ".join(hands[1])), ["c9"], code))
+    assert "s6" in names(legal_cards_mask(mask(" ".join(hands[1])), ["c9"], code))
     assert legal("cJ s6 d7", "c9", "c") == ["cJ", "d7", "s6"]
 
 
@@ -358,11 +358,11 @@ def _positions(n: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def test_batch_legal_moves_match_scalar_and_reference() -> None:
     hands, tricks, codes = _positions(400, seed=3)
-    got = legal_moves(hands, tricks, codes)
+    got = batch.legal_cards(hands, tricks, codes)
     assert got.dtype == np.uint64 and got.shape == (400,)
     for i in range(400):
         trick = [int(c) for c in tricks[i] if c >= 0]
-        assert int(got[i]) == legal_moves(int(hands[i]), trick, int(codes[i]))
+        assert int(got[i]) == legal_cards_mask(int(hands[i]), trick, int(codes[i]))
         hand_names = [naive.name(b) for b in range(36) if int(hands[i]) >> b & 1]
         want = naive.allowed_cards(hand_names, [naive.name(c) for c in trick], naive.CONTRACT_LETTERS[int(codes[i])])
         assert names(int(got[i])) == sorted(want)
@@ -372,7 +372,7 @@ def test_batch_legal_moves_match_scalar_and_reference() -> None:
 def test_batch_legal_moves_bad_input() -> None:
     hands = np.array([mask("h6 h7"), mask("d6")], dtype=np.uint64)
     ok = np.array([[18, -1, -1], [10, -1, -1]], dtype=np.int8)
-    assert legal_moves(hands, ok, "h").shape == (2,)
+    assert batch.legal_cards(hands, ok, "h").shape == (2,)
     for bad in (
         np.array([[18, -1, -1], [-1, 10, -1]]),  # padding before a card
         np.array([[18, 18, -1], [10, -1, -1]]),  # a card twice
@@ -380,21 +380,45 @@ def test_batch_legal_moves_bad_input() -> None:
         np.array([[36, -1, -1], [10, -1, -1]]),  # outside the deck
     ):
         with pytest.raises(InvalidCardsError, match="row"):
-            legal_moves(hands, bad, "h")
+            batch.legal_cards(hands, bad, "h")
     with pytest.raises(InvalidCardsError, match="shape"):
-        legal_moves(hands, np.zeros((2, 4), dtype=np.int8) - 1, "h")
+        batch.legal_cards(hands, np.zeros((2, 4), dtype=np.int8) - 1, "h")
     with pytest.raises(TypeError):
-        legal_moves(hands, np.zeros((2, 3)), "h")
+        batch.legal_cards(hands, np.zeros((2, 3)), "h")
 
 
 def test_legal_moves_argument_types() -> None:
     from bitcards.cardset import CardSet
 
-    assert legal_moves(CardSet(mask("hJ h6 s7"), "jass"), ["sA", "h9"], "h") == mask("hJ s7")
-    assert legal_moves(np.uint64(mask("h6")), [np.int8(18)], "h") == mask("h6")  # 18 = s6
-    # a float or a text hand used to be truncated by int() or fail with a bare int() ValueError
-    for hand in (1.5, "h6 h7", True, CardSet(7, "skat")):
-        with pytest.raises(TypeError, match="hand_mask"):
-            legal_moves(hand, [], "h")  # type: ignore[arg-type]
+    assert legal_cards_mask(CardSet(mask("hJ h6 s7"), "jass"), ["sA", "h9"], "h") == mask("hJ s7")
+    assert legal_cards_mask(np.uint64(mask("h6")), [np.int8(18)], "h") == mask("h6")  # 18 = s6
+    # a float used to be truncated by int(); card text is a hand like any other
+    assert legal_cards_mask("h6 h7", [], "h") == mask("h6 h7")
+    for hand in (1.5, True):
+        with pytest.raises(TypeError, match="hand must be"):
+            legal_cards_mask(hand, [], "h")
+    with pytest.raises(InvalidCardsError, match="skat card set is not a jass hand"):
+        legal_cards_mask(CardSet(7, "skat"), [], "h")
+    # the old name keeps both forms for one release
+    with pytest.warns(DeprecationWarning, match="use jass.legal_cards_mask or jass.batch.legal_cards"):
+        from bitcards.jass import legal_moves  # type: ignore[attr-defined]
+    assert legal_moves(mask("h6 h7"), ["h8"], "h") == mask("h6 h7")
+
+
+def test_trick_winner_and_legal_cards() -> None:
+    from bitcards.jass import legal_cards, trick_winner
+    from tests.naive import jass as naive
+
+    assert str(legal_cards("h6 hJ s7 sK", ["sA", "h9"], "h")) == "hJ s7 sK"
+    rng = np.random.default_rng(5)
+    for _ in range(2000):
+        cards = rng.permutation(36)[: rng.integers(1, 5)].tolist()
+        code = int(rng.integers(0, 6))
+        contract = "dhscou"[code]
+        assert trick_winner(cards, code) == naive.trick_winner_index([naive.name(c) for c in cards], contract), (cards, code)
+    with pytest.raises(InvalidCardsError):
+        trick_winner([], "h")
+    with pytest.raises(InvalidCardsError):
+        trick_winner("h6 h6", "h")
     with pytest.raises(TypeError, match="trick cards"):
-        legal_moves(mask("h6"), [9.0], "h")
+        legal_cards_mask(mask("h6"), [9.0], "h")

@@ -110,7 +110,7 @@ def test_demo_tour_one_line_each() -> None:
 )
 def test_every_play_judged_alone(text: str, violations: list[tuple[int, int]]) -> None:
     # each play on its own, leaders taken from the seed's own brackets: only the named plays are illegal
-    from bitcards.jass import legal_moves, mask
+    from bitcards.jass import legal_cards_mask, mask
 
     lines = text.splitlines()
     matrix = [line.replace("(", " ").replace(")", " ").split() for line in lines[1:]]
@@ -121,7 +121,7 @@ def test_every_play_judged_alone(text: str, violations: list[tuple[int, int]]) -
         for j in range(4):
             p = (leaders[t] - 1 + j) % 4
             hand = mask(" ".join(matrix[u][p] for u in range(t, 9)))
-            if not legal_moves(hand, trick, lines[0]) & mask(matrix[t][p]):
+            if not legal_cards_mask(hand, trick, lines[0]) & mask(matrix[t][p]):
                 bad.append((t + 1, p + 1))
             trick.append(matrix[t][p])
     assert bad == violations
