@@ -1,4 +1,4 @@
-"""Cribbage: hand scoring (the contest's rules), crib rules, discard advice, bulk and exhaustive analysis.
+"""Cribbage: hand scoring (the contest's rules), crib rules, the play (pegging), discard advice, bulk and exhaustive analysis.
 
 FRENCH layout: 52 cards, bit = suit * 13 + rank, ranks A 2 .. 9 T J Q K, suits D H S C.
 
@@ -12,6 +12,7 @@ FRENCH layout: 52 cards, bit = suit * 13 + rank, ranks A 2 .. 9 T J Q K, suits D
 from __future__ import annotations
 
 from bitcards.cribbage.discard import N_STARTERS, DiscardOption, best_discards, discard_options
+from bitcards.cribbage.peg import PegCard, PegPlay, his_heels, peg, peg_legal, peg_scores
 from bitcards.cribbage.score import Explanation, ScoreItem, explain, score, score_hands
 from bitcards.cribbage.stats import N_COMBINATIONS, distribution_mean, score_distribution
 
@@ -28,4 +29,10 @@ __all__ = [
     "score_distribution",
     "distribution_mean",
     "N_COMBINATIONS",
+    "peg",
+    "peg_legal",
+    "peg_scores",
+    "his_heels",
+    "PegPlay",
+    "PegCard",
 ]

@@ -86,3 +86,72 @@ def discard_table(six_bits: list[int], crib: bool = False) -> dict[frozenset[int
         scores = [score_bits(list(keep), s, crib) for s in rest]
         out[frozenset(keep)] = (sum(scores), min(scores), max(scores))
     return out
+
+
+# --- the play (pegging) ---------------------------------------------------------------------
+
+
+def peg_play(pone_bits: list[int], dealer_bits: list[int], played: list[int]) -> tuple[list[tuple[int, int]], str | None]:
+    """Play the cards in order as the rules describe; ``([(player, points) per card], error)``.
+
+    Player 0 is the pone, who leads. ``error`` names the first illegal card
+    ("twice", "not held", "wrong player", "past 31") with the cards before it scored.
+    """
+    hands = [[from_bit(b) for b in pone_bits], [from_bit(b) for b in dealer_bits]]
+    seen: list[Card] = []
+    series: list[Card] = []
+    out: list[tuple[int, int]] = []
+    turn = 0
+    for bit in played:
+        card = from_bit(bit)
+        if card in seen:
+            return out, "twice"
+        if card not in hands[0] and card not in hands[1]:
+            return out, "not held"
+        if card not in hands[turn]:
+            return out, "wrong player"
+        total = sum(value(c) for c in series)
+        if total + value(card) > 31:
+            return out, "past 31"
+        seen.append(card)
+        hands[turn].remove(card)
+        series.append(card)
+        total += value(card)
+        pts = 0
+        if total == 15 or total == 31:
+            pts += 2
+        # pairs: how many cards at the end of the series share the new card's rank
+        same = 0
+        for c in reversed(series):
+            if c[0] != card[0]:
+                break
+            same += 1
+        pts += {1: 0, 2: 2, 3: 6, 4: 12}[same]
+        # runs: the longest tail of the series whose ranks are all different and consecutive
+        best = 0
+        for k in range(3, len(series) + 1):
+            ranks = sorted(c[0] for c in series[-k:])
+            if all(ranks[i + 1] == ranks[i] + 1 for i in range(k - 1)):
+                best = k
+        pts += best
+        player = turn
+        other = 1 - turn
+        if total == 31:
+            series = []
+            turn = other if hands[other] else player
+        else:
+            if any(total + value(c) <= 31 for c in hands[other]):
+                turn = other
+            elif any(total + value(c) <= 31 for c in hands[player]):
+                turn = player
+            else:
+                pts += 1  # the go, or the last card
+                series = []
+                turn = other if hands[other] else player
+        out.append((player, pts))
+    return out, None
+
+
+def peg_legal(hand_bits: list[int], count: int) -> list[int]:
+    """The cards of a hand that do not take the count past 31."""
+    return [b for b in hand_bits if count + value(from_bit(b)) <= 31]
