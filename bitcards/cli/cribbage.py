@@ -32,6 +32,14 @@ file; blank lines are skipped. Writes one score per line with no spaces. Look-al
 the line and the token (exit code 2); with --keep-going it is reported and the other lines are
 still scored (no output line for it; exit code 2 at the end)."""
 
+PEG_HELP = """Score plays (pegging), one a line: the pone's four cards | the dealer's four | the cards in the
+order played, e.g. "5H 6D 9S KC | 5S 4C TD JH | 5H 5S 6D 4C KC TD 9S JH". The pone plays first; whose
+card each is follows from the hands; a go is implied when the player to move holds no card that fits
+under 31. Writes the pone's and the dealer's pegging points per line ("1 9"); --json: one object per
+line with each card's points and reasons. A card that passes 31, is played twice, is in neither
+hand, or is played while the other player held a card that fitted is an error naming the line, the
+card and its position (exit code 2; --keep-going scores the other lines)."""
+
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("cribbage", help="Cribbage")
@@ -55,6 +63,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     d.add_argument("cards", nargs="+", help="the six dealt cards, e.g. 5H 5D 6C 7S JD KD")
     add_json(d)
     d.set_defaults(func=run_discard)
+
+    g = g_sub.add_parser("peg", help="score plays (pegging): pone's four | dealer's four | cards played", description=PEG_HELP)
+    g.add_argument("file", nargs="?", help="input file (default: stdin)")
+    add_keep_going(g)
+    add_json(g)
+    g.set_defaults(func=run_peg)
 
     t = g_sub.add_parser(
         "stats",
@@ -139,6 +153,50 @@ def run_score(args: argparse.Namespace) -> int:
                 out.write(f"{pts}\n")
     except UnicodeDecodeError as e:
         raise UserError(f"{args.file or 'stdin'}: not UTF-8 text ({e.reason} at byte {e.start} of a read block)") from None
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    return bad.rc()
+
+
+# --- peg -----------------------------------------------------------------------
+
+
+def _peg_line(text: str, lineno: int) -> object:
+    from bitcards.cribbage.peg import peg
+
+    bad_bytes = utf8_error(text, lineno)
+    if bad_bytes is not None:
+        raise bad_bytes
+    parts = text.split("|")
+    if len(parts) != 3:
+        raise InvalidCardsError(f"line {lineno}: expected pone's four | dealer's four | cards played, got {len(parts)} part(s)")
+    notes: list[str] = []
+    pone, dealer, played = (parse_cards(t, FRENCH, "english", line=lineno, notes=notes) for t in parts)
+    for note in notes:
+        warn(note)
+    try:
+        return peg(pone, dealer, played)
+    except BitcardsError as e:
+        raise type(e)(f"line {lineno}: {e}") from None
+
+
+def run_peg(args: argparse.Namespace) -> int:
+    stream = open_input(args.file)
+    bad = BadInput(args.keep_going)
+    try:
+        for lineno, text in input_lines(stream):
+            if not text.strip():
+                continue
+            try:
+                play = _peg_line(text, lineno)
+            except BitcardsError as e:
+                bad(e)
+                continue
+            if args.json:
+                emit_json({"line": lineno, **play.as_dict()})  # type: ignore[attr-defined]
+            else:
+                sys.stdout.write(f"{play.totals[0]} {play.totals[1]}\n")  # type: ignore[attr-defined]
     finally:
         if stream is not sys.stdin:
             stream.close()
