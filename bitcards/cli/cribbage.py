@@ -58,9 +58,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "discard",
         help="which four of six cards to keep",
         description="Discard advice: the 15 ways to keep four of six cards, best first, with the expected "
-        "hand score over the 46 unseen starters and the score range.",
+        "hand score over the 46 unseen starters and the score range. --dealer / --pone weigh the crib too: "
+        "the crib's expected score over every pair the opponent may throw (uniform over the unseen cards) "
+        "and every starter, added for the dealer and subtracted for the pone.",
     )
     d.add_argument("cards", nargs="+", help="the six dealt cards, e.g. 5H 5D 6C 7S JD KD")
+    role = d.add_mutually_exclusive_group()
+    role.add_argument("--dealer", dest="role", action="store_const", const="dealer", help="the crib is yours")
+    role.add_argument("--pone", dest="role", action="store_const", const="pone", help="the crib is the opponent's")
     add_json(d)
     d.set_defaults(func=run_discard)
 
@@ -215,6 +220,8 @@ def run_discard(args: argparse.Namespace) -> int:
         warn(note)
     if len(bits) != 6:
         raise InvalidCardsError(f"discard advice needs 6 cards, got {len(bits)}")
+    if args.role:
+        return _crib_discard(bits, args.role, args.json)
     opts = discard_options(bits)
     if args.json:
         emit_json({"cards": [FRENCH.card_name(b) for b in bits], "options": [o.as_dict() for o in opts]})
@@ -222,6 +229,20 @@ def run_discard(args: argparse.Namespace) -> int:
     sys.stdout.write(f"{'keep':<12} {'discard':<7} {'expected':>8} {'min':>4} {'max':>4}\n")
     for o in opts:
         sys.stdout.write(f"{' '.join(o.keep):<12} {' '.join(o.discard):<7} {o.expected:>8.3f} {o.min:>4} {o.max:>4}\n")
+    return 0
+
+
+def _crib_discard(bits: list[int], role: str, as_json: bool) -> int:
+    from bitcards.cribbage.crib import crib_discards
+
+    opts = crib_discards(bits, role)
+    if as_json:
+        emit_json({"cards": [FRENCH.card_name(b) for b in bits], "role": role, "options": [o.as_dict() for o in opts]})
+        return 0
+    sign = "+" if role == "dealer" else "-"
+    sys.stdout.write(f"{'keep':<12} {'discard':<7} {'hand':>7} {'crib':>7} {'hand' + sign + 'crib':>10}\n")
+    for o in opts:
+        sys.stdout.write(f"{' '.join(o.keep):<12} {' '.join(o.discard):<7} {o.hand:>7.3f} {o.crib:>7.3f} {o.value:>10.3f}\n")
     return 0
 
 

@@ -11,6 +11,7 @@ FRENCH layout: 52 cards, bit = suit * 13 + rank, ranks A 2 .. 9 T J Q K, suits D
 
 from __future__ import annotations
 
+from bitcards.cribbage.crib import CribDiscard, crib_discards
 from bitcards.cribbage.discard import N_STARTERS, DiscardOption, best_discards, discard_options
 from bitcards.cribbage.peg import PegCard, PegPlay, his_heels, peg, peg_legal, peg_scores
 from bitcards.cribbage.score import Explanation, ScoreItem, explain, score, score_hands
@@ -35,4 +36,6 @@ __all__ = [
     "his_heels",
     "PegPlay",
     "PegCard",
+    "crib_discards",
+    "CribDiscard",
 ]

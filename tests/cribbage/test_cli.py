@@ -289,3 +289,17 @@ def test_peg_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str], line:
     assert _peg_on(tmp_path, [line]) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and "line 1" in err[0] and needle in err[0], err
+
+
+def test_discard_for_the_dealer_and_the_pone(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cribbage", "discard", "5H 5D 6C 7S JD KD", "--dealer"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["keep", "discard", "hand", "crib", "hand+crib"] and len(lines) == 16
+    assert lines[1].split()[4:6] == ["6C", "7S"]
+    assert main(["cribbage", "discard", "5H 5D 6C 7S JD KD", "--pone", "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["role"] == "pone" and obj["options"][0]["discard"] == ["JD", "KD"]
+    for o in obj["options"]:
+        assert o["value"] == pytest.approx(o["hand"] - o["crib"], abs=2e-6)
+    with pytest.raises(SystemExit):
+        main(["cribbage", "discard", "5H 5D 6C 7S JD KD", "--pone", "--dealer"])

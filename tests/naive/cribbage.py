@@ -155,3 +155,19 @@ def peg_play(pone_bits: list[int], dealer_bits: list[int], played: list[int]) ->
 def peg_legal(hand_bits: list[int], count: int) -> list[int]:
     """The cards of a hand that do not take the count past 31."""
     return [b for b in hand_bits if count + value(from_bit(b)) <= 31]
+
+
+def crib_table(six_bits: list[int], unseen: list[int]) -> dict[frozenset[int], tuple[int, int]]:
+    """For each pair thrown: (hand score summed over the unseen starters, crib score summed over every
+    opponent's pair of unseen cards and every unseen starter left), by brute force."""
+    out = {}
+    for thrown in combinations(six_bits, 2):
+        keep = [b for b in six_bits if b not in thrown]
+        hand = sum(score_bits(keep, s) for s in unseen)
+        crib = 0
+        for opp in combinations(unseen, 2):
+            for s in unseen:
+                if s not in opp:
+                    crib += score_bits([*thrown, *opp], s, crib=True)
+        out[frozenset(thrown)] = (hand, crib)
+    return out
