@@ -75,6 +75,22 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_json(g)
     g.set_defaults(func=run_peg)
 
+    y = g_sub.add_parser(
+        "play",
+        help="play whole games to 121 and summarise them",
+        description="Play N whole games to 121 (deal, throw, cut, play, show; the deal alternates) and print "
+        "the wins, skunks (the loser under 91) and double skunks (under 61), the mean scores and the points "
+        "per deal of the dealer and the pone. Policies: random (every legal action equally likely) or baseline "
+        "(throw for the best expected hand, peg the most at once). Game i depends only on the seed and i.",
+    )
+    y.add_argument("-n", type=count(1), required=True, help="how many games")
+    y.add_argument("--seed", type=int, default=None, help="seed (default: fresh, printed on stderr)")
+    y.add_argument("--policy", choices=("random", "baseline"), default="baseline", help="both players' policy")
+    y.add_argument("--first-dealer", type=int, choices=(0, 1), default=0, help="who deals the first hand")
+    y.add_argument("--records", metavar="PATH", help="write each game's record (JSON, one a line) to PATH")
+    add_json(y)
+    y.set_defaults(func=run_play)
+
     t = g_sub.add_parser(
         "stats",
         help="score distribution: exhaustive, or over random deals with the best discard",
@@ -243,6 +259,71 @@ def _crib_discard(bits: list[int], role: str, as_json: bool) -> int:
     sys.stdout.write(f"{'keep':<12} {'discard':<7} {'hand':>7} {'crib':>7} {'hand' + sign + 'crib':>10}\n")
     for o in opts:
         sys.stdout.write(f"{' '.join(o.keep):<12} {' '.join(o.discard):<7} {o.hand:>7.3f} {o.crib:>7.3f} {o.value:>10.3f}\n")
+    return 0
+
+
+# --- play ----------------------------------------------------------------------
+
+
+def run_play(args: argparse.Namespace) -> int:
+    from bitcards._rng import check_rows, seed_key
+    from bitcards.cli._common import OutputFile
+    from bitcards.engine import playout
+
+    check_rows(0, args.n)
+    seed, _ = seed_key(args.seed)
+    if args.seed is None:
+        sys.stderr.write(f"bitcards: seed {seed}\n")
+    out_file = OutputFile(args.records) if args.records else None
+    chunk = 1 << 12 if out_file else 1 << 18
+    wins = np.zeros((2, 4), dtype=np.int64)  # per winner: games by result 1, 2, 3 (index 1..3)
+    sums = np.zeros(5, dtype=np.int64)  # score0, score1, deals, dealer points, pone points
+
+    def play_all(records: object) -> None:
+        for start in range(0, args.n, chunk):
+            n = min(chunk, args.n - start)
+            keep = records is not None
+            r = playout("cribbage", n, seed=seed, start=start, policy=args.policy, record=keep, first_dealer=args.first_dealer)
+            w = (r.returns[:, 1] > 0).astype(np.int64)
+            np.add.at(wins, (w, np.abs(r.returns[:, 0])), 1)
+            for k, f in enumerate(("score0", "score1", "deals", "dealer_points", "pone_points")):
+                sums[k] += int(r.field(f).sum())
+            if records is not None:
+                for i in range(n):
+                    records.write(r.record(i).to_json() + "\n")  # type: ignore[attr-defined]
+
+    if out_file is None:
+        play_all(None)
+    else:
+        with out_file.writing() as fh:
+            play_all(fh)
+    n = args.n
+    summary = {
+        "games": n,
+        "seed": seed,
+        "policy": args.policy,
+        "first_dealer": args.first_dealer,
+        "wins": [int(wins[p].sum()) for p in range(2)],
+        "skunks": [int(wins[p, 2]) for p in range(2)],
+        "double_skunks": [int(wins[p, 3]) for p in range(2)],
+        "mean_score": [sums[0] / n, sums[1] / n],
+        "mean_deals": sums[2] / n,
+        "dealer_points_per_deal": sums[3] / sums[2],
+        "pone_points_per_deal": sums[4] / sums[2],
+    }
+    if args.json:
+        emit_json(summary)
+        return 0
+    o = sys.stdout
+    o.write(f"{n:,} games, {args.policy} play, player {args.first_dealer} deals first, seed {seed}\n")
+    for p in range(2):
+        o.write(
+            f"player {p}: {summary['wins'][p]:,} wins ({100 * summary['wins'][p] / n:.2f}%), "  # type: ignore[index]
+            f"{summary['skunks'][p]:,} skunks, {summary['double_skunks'][p]:,} double skunks, "  # type: ignore[index]
+            f"mean score {summary['mean_score'][p]:.2f}\n"  # type: ignore[index]
+        )
+    o.write(f"deals per game {summary['mean_deals']:.3f}; points per deal (the last deal cut short at 121): ")
+    o.write(f"dealer {summary['dealer_points_per_deal']:.3f}, pone {summary['pone_points_per_deal']:.3f}\n")
     return 0
 
 

@@ -303,3 +303,25 @@ def test_discard_for_the_dealer_and_the_pone(capsys: pytest.CaptureFixture[str])
         assert o["value"] == pytest.approx(o["hand"] - o["crib"], abs=2e-6)
     with pytest.raises(SystemExit):
         main(["cribbage", "discard", "5H 5D 6C 7S JD KD", "--pone", "--dealer"])
+
+
+# --- play -----------------------------------------------------------------------------------
+def test_play_summarises_games_and_writes_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from bitcards.engine import GameRecord, playout
+
+    assert main(["cribbage", "play", "-n", "40", "--seed", "3", "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    r = playout("cribbage", 40, seed=3, policy="baseline")
+    assert obj["wins"] == [int((r.returns[:, p] > 0).sum()) for p in range(2)] and sum(obj["wins"]) == 40
+    assert obj["skunks"] == [int((r.returns[:, p] == 2).sum()) for p in range(2)]
+    assert obj["mean_deals"] == pytest.approx(r.field("deals").mean())
+    path = tmp_path / "games.jsonl"
+    assert main(["cribbage", "play", "-n", "5", "--seed", "3", "--policy", "random", "--records", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("5 games, random play, player 0 deals first, seed 3\n") and "points per deal" in text
+    lines = path.read_text().splitlines()
+    rr = playout("cribbage", 5, seed=3, record=True)
+    assert len(lines) == 5
+    for i, line in enumerate(lines):
+        rec = GameRecord.from_json(line)
+        assert rec == rr.record(i) and rec.replay().returns() == tuple(rr.returns[i])

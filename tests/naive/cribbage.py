@@ -171,3 +171,65 @@ def crib_table(six_bits: list[int], unseen: list[int]) -> dict[frozenset[int], t
                     crib += score_bits([*thrown, *opp], s, crib=True)
         out[frozenset(thrown)] = (hand, crib)
     return out
+
+
+# --- a whole game to 121 --------------------------------------------------------------------
+
+
+def play_game(p1: list[int], p2: list[int], starter: int, actions: list[int], first_dealer: int = 0) -> dict[str, object]:
+    """Referee a recorded game: the cards dealt (after the first deal), each player's throw (the index of the
+    pair among the six held, pairs in bit order), the cut, the cards played; the show. Stops the moment a
+    player reaches 121. Returns the scores, the number of actions used and each player's result."""
+    acts = iter(actions)
+    used = 0
+
+    def take() -> int:
+        nonlocal used
+        used += 1
+        return next(acts)
+
+    scores = [0, 0]
+    dealer = first_dealer
+    first = True
+
+    def gain(p: int, pts: int) -> bool:
+        scores[p] += pts
+        return scores[p] >= 121
+
+    while True:
+        pone = 1 - dealer
+        if first:
+            hands = [sorted(p1), sorted(p2)]
+        else:
+            hands = [[], []]
+            for k in range(12):
+                hands[pone if k % 2 == 0 else dealer].append(take())
+            hands = [sorted(h) for h in hands]
+        kept: list[list[int]] = [[], []]
+        crib: list[int] = []
+        for p in (pone, dealer):
+            thrown = list(combinations(hands[p], 2))[take()]
+            kept[p] = [c for c in hands[p] if c not in thrown]
+            crib += thrown
+        cut = take()
+        if first:
+            assert cut == starter
+        first = False
+        won = cut % 13 == 10 and gain(dealer, 2)
+        seq: list[int] = []
+        while not won and len(seq) < 8:
+            seq.append(take())
+            per_card, err = peg_play(kept[pone], kept[dealer], seq)
+            assert err is None, (seq, err)
+            who, pts = per_card[-1]
+            won = gain(pone if who == 0 else dealer, pts)
+        won = won or gain(pone, score_bits(kept[pone], cut))
+        won = won or gain(dealer, score_bits(kept[dealer], cut))
+        won = won or gain(dealer, score_bits(crib, cut, crib=True))
+        if won:
+            w = 0 if scores[0] >= 121 else 1
+            lose = scores[1 - w]
+            k = 3 if lose < 61 else 2 if lose < 91 else 1
+            result = [k, -k] if w == 0 else [-k, k]
+            return {"scores": scores, "actions": used, "returns": result}
+        dealer = pone
