@@ -80,14 +80,21 @@ def play_points(ser, n, rank, count):  # type: ignore[no-untyped-def]
         pts += 2
         why |= THIRTY_ONE
     s = np.uint64(ser)
-    k = 0
-    while k < n and k < 3 and np.int64((s >> np.uint64(4 * k)) & np.uint64(15)) == rank:
-        k += 1
+    # pairs: the trailing nibbles of ser equal to rank (a sentinel bit caps them at min(n, 3))
+    x = (s ^ (np.uint64(rank) * np.uint64(0x11111111))) | (np.uint64(1) << np.uint64(4 * min(n, 3)))
+    k = ctz(x) >> 2
     if k > 0:
         pts += PAIR_POINTS[k]
         why |= k << PAIR_SHIFT
         return pts, why
-    # a run ends with the new card: the last j + 2 cards are distinct and consecutive
+    if n < 2:
+        return pts, why
+    # a run ends with the new card: the last j + 2 cards are distinct and consecutive. Its last
+    # three cards are then distinct and span at most 6 ranks: most cards fail that at once.
+    r1 = np.int64(s & np.uint64(15))
+    r2 = np.int64((s >> np.uint64(4)) & np.uint64(15))
+    if r1 == r2 or r2 == rank or max(rank, r1, r2) - min(rank, r1, r2) > 6:
+        return pts, why
     m = np.uint64(1) << np.uint64(rank)
     best = 0
     for j in range(min(n, 6)):

@@ -29,6 +29,7 @@ import numpy as np
 from bitcards._jit import njit, warmup_task
 from bitcards.cribbage._cards import Cards, card_bits
 from bitcards.cribbage._hoist import starter_stats
+from bitcards.cribbage.discard import _nth_bit
 from bitcards.errors import InvalidCardsError
 from bitcards.layouts import FRENCH
 
@@ -36,14 +37,6 @@ __all__ = ["CribDiscard", "crib_discards", "ROLES"]
 
 ROLES = ("dealer", "pone")
 _DECK = (1 << 52) - 1
-
-
-@njit
-def _nth(m, j):  # type: ignore[no-untyped-def]
-    x = np.uint64(m)
-    for _ in range(j):
-        x &= x - np.uint64(1)
-    return x & (~x + np.uint64(1))
 
 
 @njit
@@ -65,9 +58,9 @@ def crib_table(six, unseen, keeps, hand_totals, crib_totals):  # type: ignore[no
     outside = deck & ~u
     k = 0
     for i in range(6):
-        bi = _nth(m, i)
+        bi = _nth_bit(m, i)
         for j in range(i + 1, 6):
-            thrown = bi | _nth(m, j)
+            thrown = bi | _nth_bit(m, j)
             keep = m ^ thrown
             keeps[k] = keep
             t, _, _, _ = starter_stats(keep, outside, False)
