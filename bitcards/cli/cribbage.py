@@ -193,7 +193,13 @@ def _peg_line(text: str, lineno: int) -> object:
     if len(parts) != 3:
         raise InvalidCardsError(f"line {lineno}: expected pone's four | dealer's four | cards played, got {len(parts)} part(s)")
     notes: list[str] = []
-    pone, dealer, played = (parse_cards(t, FRENCH, "english", line=lineno, notes=notes) for t in parts)
+    # each part parsed in place (the rest blanked) so that an error's column is the line's
+    bounds = [0]
+    for t in parts:
+        bounds.append(bounds[-1] + len(t) + 1)
+    pone, dealer, played = (
+        parse_cards(" " * bounds[k] + parts[k], FRENCH, "english", line=lineno, notes=notes) for k in range(3)
+    )
     for note in notes:
         warn(note)
     try:
@@ -271,10 +277,10 @@ def run_play(args: argparse.Namespace) -> int:
     from bitcards.engine import playout
 
     check_rows(0, args.n)
+    out_file = OutputFile(args.records) if args.records else None
     seed, _ = seed_key(args.seed)
     if args.seed is None:
         sys.stderr.write(f"bitcards: seed {seed}\n")
-    out_file = OutputFile(args.records) if args.records else None
     chunk = 1 << 12 if out_file else 1 << 18
     wins = np.zeros((2, 4), dtype=np.int64)  # per winner: games by result 1, 2, 3 (index 1..3)
     sums = np.zeros(5, dtype=np.int64)  # score0, score1, deals, dealer points, pone points

@@ -282,7 +282,7 @@ def test_peg_json_lists_each_cards_reasons(tmp_path: Path, capsys: pytest.Captur
         ("5H 6D 9S | 5S 4C TD JH | 5H", "pone holds 4 cards"),
         ("5H 6D 9S KC | 5S 4C TD JH | 5S", "card 1: 5S is the dealer's, but the pone is to play"),
         ("5H 6D 9S KC | 5S 4C TD JH | 5H 5S 5H", "card 3: 5H is played twice"),
-        ("5H 6D 9S KC | 5S 4C TD JH | 5H QQ", "unknown card 'QQ'"),
+        ("5H 6D 9S KC | 5S 4C TD JH | 5H QQ", "unknown card 'QQ' at line 1, token 2 (column 32)"),
     ],
 )
 def test_peg_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str, needle: str) -> None:
