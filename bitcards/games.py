@@ -137,14 +137,15 @@ GAMES: dict[str, GameSpec] = {
         GameSpec(
             name="cribbage",
             title="Cribbage",
-            summary="hand and crib scores (the show), discard advice",
+            summary="hand and crib scores (the show), the play (pegging), crib-aware discard advice, games to 121",
             layout=FRENCH,
             deal_columns=("p1", "p2", "starter"),
             deal_sizes=(6, 6, 1),
             draw_order=(0, 1, 2),
             contracts=(),
-            verbs=("score", "explain", "discard_options", "best_discard"),
-            batch_verbs=("score", "best_discard"),
+            verbs=("score", "explain", "discard_options", "best_discard", "crib_discards", "peg", "peg_legal"),
+            batch_verbs=("score", "best_discard", "peg"),
+            engine=True,
         ),
     )
 }

@@ -18,6 +18,8 @@ ENGINES = sorted(engine.engines())
 #: what every finished game of a kind must satisfy, whatever was played
 TOTALS = {
     "jass": lambda r: r[:, 0] + r[:, 1] == 157,
+    # the winner +1, +2 (a skunk) or +3 (a double skunk), the loser the negative
+    "cribbage": lambda r: (r[:, 0] + r[:, 1] == 0) & (np.abs(r[:, 0]) >= 1) & (np.abs(r[:, 0]) <= 3),
 }
 
 
@@ -26,8 +28,8 @@ def _opts(name: str) -> dict:
 
 
 def test_registry_lists_the_engines() -> None:
-    assert "jass" in ENGINES
-    assert [g for g, spec in bitcards.GAMES.items() if spec.engine] == ENGINES
+    assert {"jass", "cribbage"} <= set(ENGINES)
+    assert sorted(g for g, spec in bitcards.GAMES.items() if spec.engine) == ENGINES
 
 
 @pytest.mark.parametrize("name", ENGINES)

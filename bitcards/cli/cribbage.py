@@ -32,6 +32,14 @@ file; blank lines are skipped. Writes one score per line with no spaces. Look-al
 the line and the token (exit code 2); with --keep-going it is reported and the other lines are
 still scored (no output line for it; exit code 2 at the end)."""
 
+PEG_HELP = """Score plays (pegging), one a line: the pone's four cards | the dealer's four | the cards in the
+order played, e.g. "5H 6D 9S KC | 5S 4C TD JH | 5H 5S 6D 4C KC TD 9S JH". The pone plays first; whose
+card each is follows from the hands; a go is implied when the player to move holds no card that fits
+under 31. Writes the pone's and the dealer's pegging points per line ("1 9"); --json: one object per
+line with each card's points and reasons. A card that passes 31, is played twice, is in neither
+hand, or is played while the other player held a card that fitted is an error naming the line, the
+card and its position (exit code 2; --keep-going scores the other lines)."""
+
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("cribbage", help="Cribbage")
@@ -50,11 +58,38 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "discard",
         help="which four of six cards to keep",
         description="Discard advice: the 15 ways to keep four of six cards, best first, with the expected "
-        "hand score over the 46 unseen starters and the score range.",
+        "hand score over the 46 unseen starters and the score range. --dealer / --pone weigh the crib too: "
+        "the crib's expected score over every pair the opponent may throw (uniform over the unseen cards) "
+        "and every starter, added for the dealer and subtracted for the pone.",
     )
     d.add_argument("cards", nargs="+", help="the six dealt cards, e.g. 5H 5D 6C 7S JD KD")
+    role = d.add_mutually_exclusive_group()
+    role.add_argument("--dealer", dest="role", action="store_const", const="dealer", help="the crib is yours")
+    role.add_argument("--pone", dest="role", action="store_const", const="pone", help="the crib is the opponent's")
     add_json(d)
     d.set_defaults(func=run_discard)
+
+    g = g_sub.add_parser("peg", help="score plays (pegging): pone's four | dealer's four | cards played", description=PEG_HELP)
+    g.add_argument("file", nargs="?", help="input file (default: stdin)")
+    add_keep_going(g)
+    add_json(g)
+    g.set_defaults(func=run_peg)
+
+    y = g_sub.add_parser(
+        "play",
+        help="play whole games to 121 and summarise them",
+        description="Play N whole games to 121 (deal, throw, cut, play, show; the deal alternates) and print "
+        "the wins, skunks (the loser under 91) and double skunks (under 61), the mean scores and the points "
+        "per deal of the dealer and the pone. Policies: random (every legal action equally likely) or baseline "
+        "(throw for the best expected hand, peg the most at once). Game i depends only on the seed and i.",
+    )
+    y.add_argument("-n", type=count(1), required=True, help="how many games")
+    y.add_argument("--seed", type=int, default=None, help="seed (default: fresh, printed on stderr)")
+    y.add_argument("--policy", choices=("random", "baseline"), default="baseline", help="both players' policy")
+    y.add_argument("--first-dealer", type=int, choices=(0, 1), default=0, help="who deals the first hand")
+    y.add_argument("--records", metavar="PATH", help="write each game's record (JSON, one a line) to PATH")
+    add_json(y)
+    y.set_defaults(func=run_play)
 
     t = g_sub.add_parser(
         "stats",
@@ -145,6 +180,56 @@ def run_score(args: argparse.Namespace) -> int:
     return bad.rc()
 
 
+# --- peg -----------------------------------------------------------------------
+
+
+def _peg_line(text: str, lineno: int) -> object:
+    from bitcards.cribbage.peg import peg
+
+    bad_bytes = utf8_error(text, lineno)
+    if bad_bytes is not None:
+        raise bad_bytes
+    parts = text.split("|")
+    if len(parts) != 3:
+        raise InvalidCardsError(f"line {lineno}: expected pone's four | dealer's four | cards played, got {len(parts)} part(s)")
+    notes: list[str] = []
+    # each part parsed in place (the rest blanked) so that an error's column is the line's
+    bounds = [0]
+    for t in parts:
+        bounds.append(bounds[-1] + len(t) + 1)
+    pone, dealer, played = (
+        parse_cards(" " * bounds[k] + parts[k], FRENCH, "english", line=lineno, notes=notes) for k in range(3)
+    )
+    for note in notes:
+        warn(note)
+    try:
+        return peg(pone, dealer, played)
+    except BitcardsError as e:
+        raise type(e)(f"line {lineno}: {e}") from None
+
+
+def run_peg(args: argparse.Namespace) -> int:
+    stream = open_input(args.file)
+    bad = BadInput(args.keep_going)
+    try:
+        for lineno, text in input_lines(stream):
+            if not text.strip():
+                continue
+            try:
+                play = _peg_line(text, lineno)
+            except BitcardsError as e:
+                bad(e)
+                continue
+            if args.json:
+                emit_json({"line": lineno, **play.as_dict()})  # type: ignore[attr-defined]
+            else:
+                sys.stdout.write(f"{play.totals[0]} {play.totals[1]}\n")  # type: ignore[attr-defined]
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    return bad.rc()
+
+
 # --- discard -------------------------------------------------------------------
 
 
@@ -157,6 +242,8 @@ def run_discard(args: argparse.Namespace) -> int:
         warn(note)
     if len(bits) != 6:
         raise InvalidCardsError(f"discard advice needs 6 cards, got {len(bits)}")
+    if args.role:
+        return _crib_discard(bits, args.role, args.json)
     opts = discard_options(bits)
     if args.json:
         emit_json({"cards": [FRENCH.card_name(b) for b in bits], "options": [o.as_dict() for o in opts]})
@@ -164,6 +251,85 @@ def run_discard(args: argparse.Namespace) -> int:
     sys.stdout.write(f"{'keep':<12} {'discard':<7} {'expected':>8} {'min':>4} {'max':>4}\n")
     for o in opts:
         sys.stdout.write(f"{' '.join(o.keep):<12} {' '.join(o.discard):<7} {o.expected:>8.3f} {o.min:>4} {o.max:>4}\n")
+    return 0
+
+
+def _crib_discard(bits: list[int], role: str, as_json: bool) -> int:
+    from bitcards.cribbage.crib import crib_discards
+
+    opts = crib_discards(bits, role)
+    if as_json:
+        emit_json({"cards": [FRENCH.card_name(b) for b in bits], "role": role, "options": [o.as_dict() for o in opts]})
+        return 0
+    sign = "+" if role == "dealer" else "-"
+    sys.stdout.write(f"{'keep':<12} {'discard':<7} {'hand':>7} {'crib':>7} {'hand' + sign + 'crib':>10}\n")
+    for o in opts:
+        sys.stdout.write(f"{' '.join(o.keep):<12} {' '.join(o.discard):<7} {o.hand:>7.3f} {o.crib:>7.3f} {o.value:>10.3f}\n")
+    return 0
+
+
+# --- play ----------------------------------------------------------------------
+
+
+def run_play(args: argparse.Namespace) -> int:
+    from bitcards._rng import check_rows, seed_key
+    from bitcards.cli._common import OutputFile
+    from bitcards.engine import playout
+
+    check_rows(0, args.n)
+    out_file = OutputFile(args.records) if args.records else None
+    seed, _ = seed_key(args.seed)
+    if args.seed is None:
+        sys.stderr.write(f"bitcards: seed {seed}\n")
+    chunk = 1 << 12 if out_file else 1 << 18
+    wins = np.zeros((2, 4), dtype=np.int64)  # per winner: games by result 1, 2, 3 (index 1..3)
+    sums = np.zeros(5, dtype=np.int64)  # score0, score1, deals, dealer points, pone points
+
+    def play_all(records: object) -> None:
+        for start in range(0, args.n, chunk):
+            n = min(chunk, args.n - start)
+            keep = records is not None
+            r = playout("cribbage", n, seed=seed, start=start, policy=args.policy, record=keep, first_dealer=args.first_dealer)
+            w = (r.returns[:, 1] > 0).astype(np.int64)
+            np.add.at(wins, (w, np.abs(r.returns[:, 0])), 1)
+            for k, f in enumerate(("score0", "score1", "deals", "dealer_points", "pone_points")):
+                sums[k] += int(r.field(f).sum())
+            if records is not None:
+                for i in range(n):
+                    records.write(r.record(i).to_json() + "\n")  # type: ignore[attr-defined]
+
+    if out_file is None:
+        play_all(None)
+    else:
+        with out_file.writing() as fh:
+            play_all(fh)
+    n = args.n
+    summary = {
+        "games": n,
+        "seed": seed,
+        "policy": args.policy,
+        "first_dealer": args.first_dealer,
+        "wins": [int(wins[p].sum()) for p in range(2)],
+        "skunks": [int(wins[p, 2]) for p in range(2)],
+        "double_skunks": [int(wins[p, 3]) for p in range(2)],
+        "mean_score": [sums[0] / n, sums[1] / n],
+        "mean_deals": sums[2] / n,
+        "dealer_points_per_deal": sums[3] / sums[2],
+        "pone_points_per_deal": sums[4] / sums[2],
+    }
+    if args.json:
+        emit_json(summary)
+        return 0
+    o = sys.stdout
+    o.write(f"{n:,} games, {args.policy} play, player {args.first_dealer} deals first, seed {seed}\n")
+    for p in range(2):
+        o.write(
+            f"player {p}: {summary['wins'][p]:,} wins ({100 * summary['wins'][p] / n:.2f}%), "  # type: ignore[index]
+            f"{summary['skunks'][p]:,} skunks, {summary['double_skunks'][p]:,} double skunks, "  # type: ignore[index]
+            f"mean score {summary['mean_score'][p]:.2f}\n"  # type: ignore[index]
+        )
+    o.write(f"deals per game {summary['mean_deals']:.3f}; points per deal (the last deal cut short at 121): ")
+    o.write(f"dealer {summary['dealer_points_per_deal']:.3f}, pone {summary['pone_points_per_deal']:.3f}\n")
     return 0
 
 

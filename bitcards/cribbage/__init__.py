@@ -1,4 +1,4 @@
-"""Cribbage: hand scoring (the contest's rules), crib rules, discard advice, bulk and exhaustive analysis.
+"""Cribbage: hand scoring (the contest's rules), crib rules, the play (pegging), discard advice, bulk and exhaustive analysis.
 
 FRENCH layout: 52 cards, bit = suit * 13 + rank, ranks A 2 .. 9 T J Q K, suits D H S C.
 
@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from bitcards._deprecate import renamed
 from bitcards.cribbage import batch
+from bitcards.cribbage.crib import CribDiscard, crib_discards
 from bitcards.cribbage.discard import N_STARTERS, DiscardOption, best_discard, discard_options
+from bitcards.cribbage.peg import PegCard, PegPlay, his_heels, peg, peg_legal
 from bitcards.cribbage.score import Explanation, ScoreItem, explain, score
 from bitcards.cribbage.stats import N_COMBINATIONS, distribution_mean, score_distribution
 
@@ -30,6 +32,13 @@ __all__ = [
     "score_distribution",
     "distribution_mean",
     "N_COMBINATIONS",
+    "peg",
+    "peg_legal",
+    "his_heels",
+    "PegPlay",
+    "PegCard",
+    "crib_discards",
+    "CribDiscard",
 ]
 
 # old names, one release: bitcards.cribbage.score_hands -> bitcards.cribbage.batch.score, ...

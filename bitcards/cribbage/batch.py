@@ -3,6 +3,7 @@
 =================================  ===================================================
 ``score(hands, starters, crib)``   the show score of each 4-card hand with its starter
 ``best_discard(sixes, crib)``      the best four to keep from each six: ``(keeps, expected)``
+``peg(pones, dealers, sequences)``  both players' pegging points of each recorded play
 =================================  ===================================================
 
 >>> import numpy as np
@@ -16,6 +17,7 @@
 from __future__ import annotations
 
 from bitcards.cribbage.discard import best_discards as best_discard
+from bitcards.cribbage.peg import peg_scores as peg
 from bitcards.cribbage.score import score_hands as score
 
-__all__ = ["score", "best_discard"]
+__all__ = ["score", "best_discard", "peg"]

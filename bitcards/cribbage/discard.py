@@ -5,7 +5,8 @@ crib rules) against every one of the 46 cards the player has not seen as the
 starter; the expected score is the mean over those 46, higher is better. Ties
 in the expectation go to the higher minimum, then to the first in enumeration
 order, so :func:`discard_options` and :func:`best_discards` always agree.
-The two discarded cards' value in the crib is not included.
+The two discarded cards' value in the crib is not included here; :func:`bitcards.cribbage.crib_discards`
+weighs it for the dealer and the pone.
 
 >>> best = discard_options("5H 5D 6C 7S JD KD")[0]
 >>> best.keep, best.discard, round(best.expected, 3), best.min, best.max

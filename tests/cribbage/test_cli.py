@@ -234,3 +234,94 @@ def test_stdin_is_read_as_utf8_whatever_the_locale() -> None:
     env = {**os.environ, "PYTHONIOENCODING": "latin-1"}
     r = subprocess.run([sys.executable, "-m", "bitcards", "cribbage", "score"], input=SEED_INPUT, capture_output=True, env=env)
     assert (r.returncode, r.stdout) == (0, SEED_OUTPUT.encode())
+
+
+# --- peg ------------------------------------------------------------------------------------
+PEG_LINES = [
+    "5H 6D 9S KC | 5S 4C TD JH | 5H 5S 6D 4C KC TD 9S JH",
+    "AH 2H 3H 4H | AS 2S 3S 4S | AH AS 2H 2S 3H 3S 4H 4S",
+    "5H 6D 9S KC | 5S 4C TD JH | 5H TD 6D 4C JH",
+    "AH 2H 3H 4H | AS 2S 3S 4S | AH AS",
+]
+
+
+def _peg_on(tmp_path: Path, lines: list[str], *args: str) -> int:
+    f = tmp_path / "plays.txt"
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return main(["cribbage", "peg", str(f), *args])
+
+
+def test_peg_prints_both_players_points_and_stops_at_an_illegal_play(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _peg_on(tmp_path, PEG_LINES) == 2
+    cap = capsys.readouterr()
+    # the first: pone 1 (the go), dealer 2 (pair) + 3 (run 4 5 6) + 3 (run 9 T J) + 1 (last card)
+    assert cap.out == "1 9\n0 9\n"
+    assert cap.err.splitlines() == ["bitcards: error: line 3: card 5: JH takes the count from 25 to 35, past 31"]
+    assert _peg_on(tmp_path, PEG_LINES, "--keep-going") == 2
+    cap = capsys.readouterr()
+    assert cap.out == "1 9\n0 9\n0 2\n" and len(cap.err.splitlines()) == 1
+
+
+def test_peg_json_lists_each_cards_reasons(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _peg_on(tmp_path, PEG_LINES[:2], "--json") == 0
+    objs = [json.loads(ln) for ln in capsys.readouterr().out.splitlines()]
+    assert [o["line"] for o in objs] == [1, 2]
+    first = objs[0]
+    assert first["points"] == {"pone": 1, "dealer": 9}
+    assert [c["player"] for c in first["cards"]][:5] == ["pone", "dealer", "pone", "dealer", "pone"]
+    assert first["cards"][7]["reasons"] == [{"reason": "a run of 3", "points": 3}, {"reason": "the last card", "points": 1}]
+    for o in objs:
+        for who in ("pone", "dealer"):
+            assert o["points"][who] == sum(c["points"] for c in o["cards"] if c["player"] == who)
+
+
+@pytest.mark.parametrize(
+    ("line", "needle"),
+    [
+        ("5H 6D 9S KC | 5S 4C TD JH", "expected pone's four | dealer's four | cards played"),
+        ("5H 6D 9S | 5S 4C TD JH | 5H", "pone holds 4 cards"),
+        ("5H 6D 9S KC | 5S 4C TD JH | 5S", "card 1: 5S is the dealer's, but the pone is to play"),
+        ("5H 6D 9S KC | 5S 4C TD JH | 5H 5S 5H", "card 3: 5H is played twice"),
+        ("5H 6D 9S KC | 5S 4C TD JH | 5H QQ", "unknown card 'QQ' at line 1, token 2 (column 32)"),
+    ],
+)
+def test_peg_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str, needle: str) -> None:
+    assert _peg_on(tmp_path, [line]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "line 1" in err[0] and needle in err[0], err
+
+
+def test_discard_for_the_dealer_and_the_pone(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cribbage", "discard", "5H 5D 6C 7S JD KD", "--dealer"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["keep", "discard", "hand", "crib", "hand+crib"] and len(lines) == 16
+    assert lines[1].split()[4:6] == ["6C", "7S"]
+    assert main(["cribbage", "discard", "5H 5D 6C 7S JD KD", "--pone", "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["role"] == "pone" and obj["options"][0]["discard"] == ["JD", "KD"]
+    for o in obj["options"]:
+        assert o["value"] == pytest.approx(o["hand"] - o["crib"], abs=2e-6)
+    with pytest.raises(SystemExit):
+        main(["cribbage", "discard", "5H 5D 6C 7S JD KD", "--pone", "--dealer"])
+
+
+# --- play -----------------------------------------------------------------------------------
+def test_play_summarises_games_and_writes_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from bitcards.engine import GameRecord, playout
+
+    assert main(["cribbage", "play", "-n", "40", "--seed", "3", "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    r = playout("cribbage", 40, seed=3, policy="baseline")
+    assert obj["wins"] == [int((r.returns[:, p] > 0).sum()) for p in range(2)] and sum(obj["wins"]) == 40
+    assert obj["skunks"] == [int((r.returns[:, p] == 2).sum()) for p in range(2)]
+    assert obj["mean_deals"] == pytest.approx(r.field("deals").mean())
+    path = tmp_path / "games.jsonl"
+    assert main(["cribbage", "play", "-n", "5", "--seed", "3", "--policy", "random", "--records", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("5 games, random play, player 0 deals first, seed 3\n") and "points per deal" in text
+    lines = path.read_text().splitlines()
+    rr = playout("cribbage", 5, seed=3, record=True)
+    assert len(lines) == 5
+    for i, line in enumerate(lines):
+        rec = GameRecord.from_json(line)
+        assert rec == rr.record(i) and rec.replay().returns() == tuple(rr.returns[i])

@@ -1,0 +1,150 @@
+"""The expected hand of a kept four from a table of rank points: the fast discard of whole-game playouts.
+
+A hand's score over the starters splits into a part that sees only ranks
+(pairs, runs, fifteens) and one that sees suits (flush, nobs). The rank part of
+four kept ranks with a starter of rank ``r`` is tabulated once
+(:data:`RANK_TABLE`: 1,820 multisets of four ranks x 13 starter ranks, built
+with :func:`bitcards.cribbage._rules.rank_points`, so no rule is written twice);
+over the starters a player has not seen it is weighted by how many of each rank
+are left. The suit part is counted from how many unseen cards each suit has.
+:func:`keep_total` equals :func:`bitcards.cribbage._hoist.starter_stats`' sum
+(checked in the tests) at a fraction of the cost.
+
+Building the table compiles one small kernel the first time this module is
+imported (it is imported with the Cribbage engine, not with bitcards).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bitcards._bits import ctz
+from bitcards._jit import njit
+from bitcards.cribbage import _rules
+
+#: C(n, k) for n < 20, k <= 4
+_BINOM = np.array([[0 if k > n else int(np.prod(range(n - k + 1, n + 1)) // np.prod(range(1, k + 1))) for k in range(5)]
+                   for n in range(20)], dtype=np.int64)  # fmt: skip
+N_MULTISETS = 1820
+
+
+@njit(inline="always")
+def multiset_index(r0, r1, r2, r3):  # type: ignore[no-untyped-def]
+    """Index 0..1819 of four ranks ``r0 <= r1 <= r2 <= r3``."""
+    return _BINOM[r0, 1] + _BINOM[r1 + 1, 2] + _BINOM[r2 + 2, 3] + _BINOM[r3 + 3, 4]
+
+
+@njit
+def _build(out):  # type: ignore[no-untyped-def]
+    one = np.uint64(1)
+    for r0 in range(13):
+        for r1 in range(r0, 13):
+            for r2 in range(r1, 13):
+                for r3 in range(r2, 13):
+                    idx = multiset_index(r0, r1, r2, r3)
+                    for r in range(13):
+                        # the kept cards in suits 0..3, the starter in the first suit free at its rank
+                        w0 = one << np.uint64(r0)
+                        w1 = one << np.uint64(r1)
+                        w2 = one << np.uint64(r2)
+                        w3 = one << np.uint64(r3)
+                        b = one << np.uint64(r)
+                        if not w0 & b:
+                            w0 |= b
+                        elif not w1 & b:
+                            w1 |= b
+                        elif not w2 & b:
+                            w2 |= b
+                        elif not w3 & b:
+                            w3 |= b
+                        else:
+                            out[idx, r] = 0  # four of the rank are kept: no such starter
+                            continue
+                        out[idx, r] = _rules.rank_points(w0, w1, w2, w3)
+
+
+def _table() -> np.ndarray:
+    out = np.zeros((N_MULTISETS, 13), dtype=np.int8)
+    _build(out)
+    return out
+
+
+RANK_TABLE = _table()
+
+
+@njit(inline="always")
+def unseen_counts(six, ranks_left, suits_left):  # type: ignore[no-untyped-def]
+    """How many unseen cards of each rank and each suit a player holding ``six`` has not seen."""
+    m = np.uint64(six)
+    for r in range(13):
+        ranks_left[r] = 4
+    for t in range(4):
+        suits_left[t] = 13
+    x = m
+    while x:
+        b = ctz(x)
+        x &= x - np.uint64(1)
+        ranks_left[b % 13] -= 1
+        suits_left[b // 13] -= 1
+
+
+@njit(inline="always")
+def keep_total(keep, ranks_left, suits_left, n_unseen):  # type: ignore[no-untyped-def]
+    """The kept four's hand score summed over every unseen starter."""
+    x = np.uint64(keep)
+    b0 = ctz(x)
+    x &= x - np.uint64(1)
+    b1 = ctz(x)
+    x &= x - np.uint64(1)
+    b2 = ctz(x)
+    x &= x - np.uint64(1)
+    b3 = ctz(x)
+    a, b, c, d = b0 % 13, b1 % 13, b2 % 13, b3 % 13
+    # sort four ranks (five compare-exchanges)
+    if a > b:
+        a, b = b, a
+    if c > d:
+        c, d = d, c
+    if a > c:
+        a, c = c, a
+    if b > d:
+        b, d = d, b
+    if b > c:
+        b, c = c, b
+    row = multiset_index(a, b, c, d)
+    total = 0
+    for r in range(13):
+        total += ranks_left[r] * RANK_TABLE[row, r]
+    s0 = b0 // 13
+    if b3 // 13 == s0:  # bits ascend, so one suit: first and last agree
+        total += 4 * n_unseen + suits_left[s0]
+    for bb in (b0, b1, b2, b3):
+        if bb % 13 == _rules.JACK:
+            total += suits_left[bb // 13]
+    return total
+
+
+@njit(inline="always")
+def best_keep(six):  # type: ignore[no-untyped-def]
+    """``(keep, total)``: the four of ``six`` with the highest hand total over the 46 unseen starters (the first
+    of equals, pairs thrown in bit order)."""
+    m = np.uint64(six)
+    ranks_left = np.empty(13, dtype=np.int64)
+    suits_left = np.empty(4, dtype=np.int64)
+    unseen_counts(m, ranks_left, suits_left)
+    bits = np.empty(6, dtype=np.uint64)
+    x = m
+    for i in range(6):
+        low = x & (~x + np.uint64(1))
+        bits[i] = low
+        x ^= low
+    best = np.uint64(0)
+    best_t = -1
+    for i in range(6):
+        for j in range(i + 1, 6):
+            keep = m ^ bits[i] ^ bits[j]
+            t = keep_total(keep, ranks_left, suits_left, 46)
+            if t > best_t:
+                best = keep
+                best_t = t
+    return best, best_t
