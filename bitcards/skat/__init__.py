@@ -5,6 +5,7 @@
   levels, won/lost, overbidding; :data:`BID_VALUES`, :func:`next_bid`, :func:`max_bid`,
   :func:`seeger_fabian`.
 * :func:`trump_mask`, :func:`card_points`, :func:`legal_cards`, :func:`trick_winner`: play rules.
+* :func:`solve` / :func:`solve_many`: the declarer's points under best play with all hands open.
 * :func:`bid_distribution`: the exact seed bid value distribution over all 64,512,240 hands.
 
 >>> from bitcards import skat
@@ -40,6 +41,7 @@ from bitcards.skat.rules import (
     trick_winners,
     trump_mask,
 )
+from bitcards.skat.solver import SolveResult, solve, solve_many
 from bitcards.skat.stats import BidDistribution, bid_distribution, bid_distribution_of
 from bitcards.skat.value import (
     BID_VALUES,
@@ -110,4 +112,8 @@ __all__ = [
     "legal_cards_many",
     "trick_winner",
     "trick_winners",
+    # open-handed solver
+    "SolveResult",
+    "solve",
+    "solve_many",
 ]
