@@ -102,6 +102,23 @@ def _orders() -> tuple[np.ndarray, np.ndarray]:
 
 
 _ORDER, _GROUP = _orders()
+
+
+def _group_ranges() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per game and group (suits 0..3, trumps 4): its slice of :data:`_ORDER` and its cards as a mask."""
+    start = np.zeros((6, 5), dtype=np.int64)
+    end = np.zeros((6, 5), dtype=np.int64)
+    mask = np.zeros((6, 5), dtype=np.uint64)
+    for g in range(6):
+        for k in range(5):
+            idx = np.flatnonzero(_GROUP[g] == k)
+            if idx.size:
+                start[g, k], end[g, k] = idx[0], idx[-1] + 1
+                mask[g, k] = sum(1 << int(c) for c in _ORDER[g, idx])
+    return start, end, mask
+
+
+_GSTART, _GEND, _GMASK = _group_ranges()
 _PTS = np.array([0, 0, 0, 10, 2, 3, 4, 11] * 4, dtype=np.int64)
 
 
@@ -145,19 +162,21 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
         ws = 0
         ours = False
     n = 0
-    prev_mine = False
-    prev_pts = -1
-    prev_group = -1
-    for i in range(32):
-        c = _ORDER[game, i]
-        bit = np.uint64(1) << np.uint64(c)
-        if not inplay & bit:
+    for grp in range(5):
+        if not legal & _GMASK[game, grp]:
             continue
-        grp = _GROUP[game, i]
-        if grp != prev_group:
-            prev_mine = False
-            prev_group = grp
-        if legal & bit:
+        prev_mine = False
+        prev_pts = -1
+        master = True
+        for i in range(_GSTART[game, grp], _GEND[game, grp]):
+            c = _ORDER[game, i]
+            bit = np.uint64(1) << np.uint64(c)
+            if not inplay & bit:
+                continue
+            if not legal & bit:
+                prev_mine = False
+                master = False
+                continue
             pts = _PTS[c]
             if prev_mine and (pts == prev_pts or mode != 0):
                 continue  # equivalent to the card just above it
@@ -168,7 +187,12 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
                 sc = 100000
             elif pos == 0:
                 s = _strength(c, _follow_mask(c, game), game)
-                sc = -s if mode == 1 else s * 16 + pts
+                if mode == 1:
+                    sc = -s
+                elif master:
+                    sc = 2000 + s * 16 + pts
+                else:
+                    sc = 500 - s * 16 - pts
             else:
                 s = _strength(c, follow, game)
                 beats = s > ws
@@ -180,6 +204,7 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
                     sc = 1000 + pts * 16 - s
                 else:
                     sc = 100 - pts
+            master = False
             # insertion sort, best first
             j = n
             while j > 0 and buf[ply, 16 + j - 1] < sc:
@@ -189,8 +214,6 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
             buf[ply, j] = c
             buf[ply, 16 + j] = sc
             n += 1
-        else:
-            prev_mine = False
     return n
 
 
