@@ -586,8 +586,11 @@ class SolveResult:
     def __str__(self) -> str:
         if self.points is None:
             return f"{self.game}: declarer {'wins (takes no trick)' if self.won else 'loses (must take a trick)'}"
-        extra = [w for w, f in (("schneider", self.schneider), ("schwarz", self.schwarz)) if f]
-        extra += [w for w, f in (("schneider against", self.schneider_against), ("schwarz against", self.schwarz_against)) if f]
+        flags = (
+            ("schneider", self.schneider), ("every trick", self.schwarz),
+            ("schneider against", self.schneider_against), ("no trick", self.schwarz_against),
+        )  # fmt: skip
+        extra = [w for w, f in flags if f]
         tail = f" ({', '.join(extra)})" if extra else ""
         return f"{self.game}: declarer {self.points} points, {'won' if self.won else 'lost'}{tail}"
 
