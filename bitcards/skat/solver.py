@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
-from bitcards._bits import popcount
+from bitcards._bits import ctz, popcount
 from bitcards._jit import njit, warmup_task
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
@@ -189,8 +189,10 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
                 s = _strength(c, _follow_mask(c, game), game)
                 if mode == 1:
                     sc = -s
+                elif s >= 100 and p != ctx[1]:
+                    sc = 100 - s  # defenders lead trumps last, low ones first
                 elif master:
-                    sc = 2000 + s * 16 + pts
+                    sc = 2000 + pts * 16 + s
                 else:
                     sc = 500 - s * 16 - pts
             else:
@@ -237,6 +239,13 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
     if pos == 0:
         if rem == np.uint64(0):
             return True, np.int64(0)
+        if popcount(rem) == 3:  # the last trick plays itself
+            x0 = ctz(np.uint64(ctx[4 + lead]) & rem)
+            x1 = ctz(np.uint64(ctx[4 + (lead + 1) % 3]) & rem)
+            x2 = ctz(np.uint64(ctx[4 + (lead + 2) % 3]) & rem)
+            if (lead + _trick_winner(x0, x1, x2, ctx[0])) % 3 != ctx[1]:
+                return True, np.int64(0)
+            return True, _PTS[x0] + _PTS[x1] + _PTS[x2] if mode == 0 else np.int64(1)
         key = rem | (np.uint64(lead) << np.uint64(32))
         idx = _tt_index(key)
         e = tt[idx]
@@ -273,7 +282,29 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
     buf[ply, _BEST] = -1 if maxnode else 1000
     buf[ply, _BESTC] = -1
     buf[ply, _I] = 0
-    buf[ply, _N] = _moves(ctx, buf, ply, rem, lead, pos, buf[ply, _C0], buf[ply, _C1], ttmove)
+    n = _moves(ctx, buf, ply, rem, lead, pos, buf[ply, _C0], buf[ply, _C1], ttmove)
+    buf[ply, _N] = n
+    if pos == 2:  # enhanced transposition cutoff: a child the table already settles
+        c0 = buf[ply, _C0]
+        c1 = buf[ply, _C1]
+        for i in range(n):
+            c = buf[ply, i]
+            r = rem & ~(np.uint64(1) << np.uint64(c))
+            w = (lead + _trick_winner(c0, c1, c, ctx[0])) % 3
+            gain = np.int64(0)
+            if w == ctx[1]:
+                gain = _PTS[c0] + _PTS[c1] + _PTS[c] if mode == 0 else np.int64(1)
+            key = r | (np.uint64(w) << np.uint64(32))
+            e = tt[_tt_index(key)]
+            if (e >> np.uint64(_GEN_SHIFT)) == np.uint64(ctx[3]) and (e & np.uint64(_KEY_MASK)) == key:
+                if maxnode:
+                    v = gain + np.int64((e >> np.uint64(34)) & np.uint64(127))
+                    if v >= b:
+                        return True, v
+                else:
+                    v = gain + np.int64((e >> np.uint64(41)) & np.uint64(127))
+                    if v <= a:
+                        return True, v
     return False, np.int64(0)
 
 
