@@ -98,7 +98,8 @@ def test_endgames_bitcards(benchmark, one_thread) -> None:  # type: ignore[no-un
     texts = [[" ".join(s + r for s, r in h) for h in g] for g in games]
     tt = new_table()
     solve(texts[0], "", "clubs", 0, 0, table=tt)
-    tag(benchmark, "skat solve 3-trick endgames (clubs)", N_ENDGAMES, "bitcards", "bitcards.skat.solve (points and the schwarz tests)")
+    label = "bitcards.skat.solve (points and the schwarz tests)"
+    tag(benchmark, "skat solve 3-trick endgames (clubs)", N_ENDGAMES, "bitcards", label)
     out = benchmark(lambda: [solve(t, "", "clubs", i % 3, 0, table=tt).points for i, t in enumerate(texts)])
     assert len(out) == N_ENDGAMES
 
