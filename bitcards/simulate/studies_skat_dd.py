@@ -4,7 +4,8 @@
 each of the six games, the declarer at seat ``seat`` (0 front, the default), forehand leading,
 the skat as dealt counting for the declarer (a hand game). It counts won/lost by game and by the
 declarer's number of jacks, won/lost by the seed's bid value of the declarer's 10 cards (jack
-factor x trump suit value, 0 = pass), and the declarer's card points (suit and grand games).
+factor x trump suit value, 0 = pass) for each game, for the suit game the bid value names and for
+the best of the six games, and the declarer's card points (suit and grand games).
 
 ``skat-pimc`` takes one 10-card hand (``hand``, any notation) for the forehand declarer, deals
 the 22 other cards at random (two hands of 10 and the skat) many times and solves each deal for
@@ -68,9 +69,13 @@ def _count(acc: dict[str, np.ndarray], hand: np.ndarray, res: np.ndarray, with_b
         if g < 5:
             np.add.at(acc["points"][g], res[:, g], 1)
     if with_bid:
-        bids, _ = bid_values(hand)
+        bids, suits = bid_values(hand)
+        b = bids.astype(np.int64)
         for g in range(6):
-            np.add.at(acc["won_by_bid"][g], (won[:, g].astype(np.int64), bids.astype(np.int64)), 1)
+            np.add.at(acc["won_by_bid"][g], (won[:, g].astype(np.int64), b), 1)
+        named = suits >= 0
+        np.add.at(acc["won_named"], (won[named, suits[named].astype(np.int64)].astype(np.int64), b[named]), 1)
+        np.add.at(acc["won_any"], (won.any(axis=1).astype(np.int64), b), 1)
 
 
 def _dd_win(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk) -> None:
@@ -121,6 +126,14 @@ SKAT_DD_WIN = register_study(
             Field(
                 "won_by_bid", bins=61, axes=(("game", GAMES), ("result", RESULT)), value="bid",
                 description="the seed bid value of the declarer's 10 cards (0 = pass), by game and lost/won",
+            ),  # fmt: skip
+            Field(
+                "won_named", bins=61, axes=(("result", RESULT),), value="bid",
+                description="the seed bid value of the declarer's 10 cards, by lost/won of the suit game it names",
+            ),  # fmt: skip
+            Field(
+                "won_any", bins=61, axes=(("result", RESULT),), value="bid",
+                description="the seed bid value of the declarer's 10 cards (0 = pass), by whether any of the six games wins",
             ),  # fmt: skip
             _POINTS,
         ),
