@@ -52,10 +52,7 @@ from bitcards.skat.rules import (
     GAME_NAMES,
     NULL,
     _card_points,
-    _follow_mask,
     _legal_cards,
-    _strength,
-    _trick_winner,
     as_hand_mask,
     parse_game,
 )
@@ -119,6 +116,46 @@ def _group_ranges() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 _GSTART, _GEND, _GMASK = _group_ranges()
+
+
+def _card_tables() -> tuple[np.ndarray, np.ndarray]:
+    """Per game and card: its group (suit 0..3, trumps 4) and its strength (higher wins; trumps above 100)."""
+    grp = np.zeros((6, 32), dtype=np.int64)
+    strength = np.zeros((6, 32), dtype=np.int64)
+    for g in range(6):
+        for i in range(32):
+            c = _ORDER[g, i]
+            grp[g, c] = _GROUP[g, i]
+            k = _GROUP[g, i]
+            strength[g, c] = 12 - (i - _GSTART[g, k]) + (100 if k == 4 else 0)
+    return grp, strength
+
+
+_CGROUP, _CSTRENGTH = _card_tables()
+
+
+@njit
+def _beats(game, c, led_group):  # type: ignore[no-untyped-def]
+    """How strong card ``c`` is in a trick led in ``led_group``: -1 if it cannot win (the order of ``_ORDER``)."""
+    k = _CGROUP[game, c]
+    if k == 4 or k == led_group:
+        return _CSTRENGTH[game, c]
+    return np.int64(-1)
+
+
+@njit
+def _winner3(game, c0, c1, c2):  # type: ignore[no-untyped-def]
+    """Index (0, 1, 2) of the winning card of a trick (the rules' trick winner, by table)."""
+    k = _CGROUP[game, c0]
+    best = 0
+    s = _CSTRENGTH[game, c0]
+    s1 = _beats(game, c1, k)
+    if s1 > s:
+        best = 1
+        s = s1
+    if _beats(game, c2, k) > s:
+        best = 2
+    return best
 _PTS = np.array([0, 0, 0, 10, 2, 3, 4, 11] * 4, dtype=np.int64)
 
 
@@ -147,19 +184,19 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
         inplay |= np.uint64(1) << np.uint64(c1)
     # the trick so far: who is winning it and how strongly
     if pos > 0:
-        follow = _follow_mask(c0, game)
-        ws = _strength(c0, follow, game)
+        follow = _CGROUP[game, c0]
+        ws = _CSTRENGTH[game, c0]
         wpos = 0
         if pos > 1:
-            s1 = _strength(c1, follow, game)
+            s1 = _beats(game, c1, follow)
             if s1 > ws:
                 ws = s1
                 wpos = 1
         decl = ctx[1]
         ours = ((lead + wpos) % 3 == decl) == (p == decl)
     else:
-        follow = np.uint64(0)
-        ws = 0
+        follow = np.int64(-1)
+        ws = np.int64(0)
         ours = False
     n = 0
     for grp in range(5):
@@ -186,7 +223,7 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
             if c == ttmove:
                 sc = 100000
             elif pos == 0:
-                s = _strength(c, _follow_mask(c, game), game)
+                s = _CSTRENGTH[game, c]
                 if mode == 1:
                     sc = -s
                 elif s >= 100 and p != ctx[1]:
@@ -196,7 +233,7 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
                 else:
                     sc = 500 - s * 16 - pts
             else:
-                s = _strength(c, follow, game)
+                s = _beats(game, c, follow)
                 beats = s > ws
                 if mode == 1:
                     sc = 500 + s if not beats else -s
@@ -243,7 +280,7 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
             x0 = ctz(np.uint64(ctx[4 + lead]) & rem)
             x1 = ctz(np.uint64(ctx[4 + (lead + 1) % 3]) & rem)
             x2 = ctz(np.uint64(ctx[4 + (lead + 2) % 3]) & rem)
-            if (lead + _trick_winner(x0, x1, x2, ctx[0])) % 3 != ctx[1]:
+            if (lead + _winner3(ctx[0], x0, x1, x2)) % 3 != ctx[1]:
                 return True, np.int64(0)
             return True, _PTS[x0] + _PTS[x1] + _PTS[x2] if mode == 0 else np.int64(1)
         key = rem | (np.uint64(lead) << np.uint64(32))
@@ -290,7 +327,7 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
         for i in range(n):
             c = buf[ply, i]
             r = rem & ~(np.uint64(1) << np.uint64(c))
-            w = (lead + _trick_winner(c0, c1, c, ctx[0])) % 3
+            w = (lead + _winner3(ctx[0], c0, c1, c)) % 3
             gain = np.int64(0)
             if w == ctx[1]:
                 gain = _PTS[c0] + _PTS[c1] + _PTS[c] if mode == 0 else np.int64(1)
@@ -397,7 +434,7 @@ def _ab(ctx, tt, buf, ply, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore
         else:
             c0_ = buf[ply, _C0]
             c1_ = buf[ply, _C1]
-            nl = (nl + _trick_winner(c0_, c1_, c, game)) % 3
+            nl = (nl + _winner3(game, c0_, c1_, c)) % 3
             if nl == decl:
                 gain = _PTS[c0_] + _PTS[c1_] + _PTS[c] if mode == 0 else np.int64(1)
             n0 = np.int64(-1)
@@ -487,7 +524,7 @@ def _child(ctx, rem, lead, pos, c0, c1, c):  # type: ignore[no-untyped-def]
         return r, lead, np.int64(1), c, np.int64(-1), np.int64(0)
     if pos == 1:
         return r, lead, np.int64(2), c0, c, np.int64(0)
-    w = (lead + _trick_winner(c0, c1, c, ctx[0])) % 3
+    w = (lead + _winner3(ctx[0], c0, c1, c)) % 3
     gain = np.int64(0)
     if w == ctx[1]:
         gain = _PTS[c0] + _PTS[c1] + _PTS[c] if ctx[2] == 0 else np.int64(1)

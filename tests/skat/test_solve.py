@@ -186,3 +186,16 @@ def test_solve_many_bad_rows() -> None:
         solve_many(hands, skats, 0)
     with pytest.raises(BitcardsError, match="row 0: game 7"):
         solve_many(hands[:1], skats[:1], 7)
+
+
+@pytest.mark.jit
+def test_solver_trick_winner_table_equals_the_rules() -> None:
+    from bitcards.skat.rules import _trick_winner
+    from bitcards.skat.solver import _winner3
+
+    for g in range(6):
+        for a in range(32):
+            for b in range(32):
+                for c in range(0, 32, 3 if a % 2 else 1):
+                    if len({a, b, c}) == 3:
+                        assert _winner3(g, a, b, c) == _trick_winner(a, b, c, g), (g, a, b, c)
