@@ -15,13 +15,14 @@ each game: the winning chance of the hand per game type under perfect play with 
 Both solve a whole deal per game and row (milliseconds to tenths of a second each): run
 thousands of deals, not millions, or spread them over workers.
 
->>> from bitcards.simulate import simulate
->>> r = simulate("skat-dd-win", 4, seed=1)
->>> r.counts["won"].sum(axis=(1, 2)).tolist()   # every game solved on every deal
-[4, 4, 4, 4, 4, 4]
->>> p = simulate("skat-pimc", 3, seed=1, params={"hand": "CJ SJ HJ DJ CA CT CK SA ST HA"})
->>> int(p.counts["won"][4, :, 1].sum())          # a grand with four jacks and three aces is safe
-3
+>>> from bitcards.simulate import get_study
+>>> get_study("skat-dd-win").field_names
+('won', 'won_by_bid', 'won_named', 'won_any', 'points')
+>>> get_study("skat-pimc").params["hand"]
+'CJ SJ HJ CA CT CK SA ST HA H7'
+
+(``tests/simulate/test_studies_skat_dd.py`` checks both studies' counts against solving each deal
+with :func:`bitcards.skat.solve`.)
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bitcards import BitcardsError
+from bitcards._jit import JIT_DISABLED
 from bitcards.errors import ParseError, PositionError
 from bitcards.skat import solve, solve_many
 from bitcards.skat.solver import new_table
@@ -94,7 +95,7 @@ def check(pos: dict[str, object]) -> None:
 @pytest.mark.parametrize("tricks", [1, 2, 3])
 def test_small_endgames_against_full_minimax(tricks: int) -> None:
     rng = random.Random(100 + tricks)
-    for _ in range(20 if tricks == 3 else 60):
+    for _ in range(3 if JIT_DISABLED else 20 if tricks == 3 else 60):  # plain Python without the JIT
         check(random_position(rng, tricks))
 
 
@@ -199,3 +200,20 @@ def test_solver_trick_winner_table_equals_the_rules() -> None:
                 for c in range(0, 32, 3 if a % 2 else 1):
                     if len({a, b, c}) == 3:
                         assert _winner3(g, a, b, c) == _trick_winner(a, b, c, g), (g, a, b, c)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["clubs", "grand"])
+def test_five_and_six_trick_endgames_against_plain_alphabeta(game: str) -> None:
+    """Deeper trees (where the table and the cutoffs matter more) against the plain alpha-beta of tests/naive."""
+    rng = random.Random(50 + GAMES.index(game))
+    for _ in range(60):
+        pos = random_position(rng, rng.choice([5, 6]), game)
+        left, trick = pos["left"], pos["trick"]
+        assert isinstance(left, list) and isinstance(trick, list)
+        got = solve(
+            [text(h) for h in pos["hands"]], text(pos["skat"]), game, pos["declarer"], pos["leader"],  # type: ignore[arg-type]
+            text(pos["played"]),  # type: ignore[arg-type]
+        )  # fmt: skip
+        future = naive.alphabeta(left, game, pos["declarer"], pos["lead"], trick, -1, 121, {})  # type: ignore[arg-type]
+        assert got.points == pos["points"] + rules.card_points(pos["skat"]) + future, pos  # type: ignore[operator]
