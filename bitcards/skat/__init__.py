@@ -6,7 +6,8 @@
   overbidding; :data:`BID_VALUES`, :func:`next_bid`, :func:`max_bid`, :func:`max_bid_per_game`,
   :func:`seeger_fabian`.
 * :func:`trump_mask`, :func:`card_points`, :func:`legal_cards`, :func:`trick_winner`: play rules.
-* :mod:`bitcards.skat.batch`: the same verbs over arrays of hands.
+* :func:`solve`: the declarer's points under best play with all hands open.
+* :mod:`bitcards.skat.batch`: the same verbs over arrays of hands (``batch.solve`` for many deals).
 * :func:`bid_distribution`: the exact simple-bid-value distribution over all 64,512,240 hands.
 
 >>> from bitcards import skat
@@ -40,6 +41,7 @@ from bitcards.skat.rules import (
     trick_winner,
     trump_mask,
 )
+from bitcards.skat.solver import SolveResult, solve
 from bitcards.skat.stats import BidDistribution, bid_distribution, bid_distribution_of
 from bitcards.skat.value import (
     BID_VALUES,
@@ -103,6 +105,9 @@ __all__ = [
     "legal_cards",
     "legal_cards_mask",
     "trick_winner",
+    # open-handed solver
+    "SolveResult",
+    "solve",
 ]
 
 # old names, one release: the bulk forms moved to bitcards.skat.batch under the scalar verbs' names

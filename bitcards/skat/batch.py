@@ -12,6 +12,7 @@ not depend on the thread count.
 ``card_points(masks)``    card points of each set of cards
 ``legal_cards(h, led, g)``  legal-card masks (``led`` = -1 when the player leads)
 ``trick_winner(t, g)``    the winner 0..2 of each ``(n, 3)`` trick in play order
+``solve(...)``            open-hand best play for many deals (:func:`bitcards.skat.solve` in bulk)
 ========================  ==========================================================
 
 >>> import numpy as np
@@ -30,8 +31,9 @@ from bitcards.skat.bid import bid_values as bid_value
 from bitcards.skat.rules import card_points_many as card_points
 from bitcards.skat.rules import legal_cards_many as legal_cards
 from bitcards.skat.rules import trick_winners as trick_winner
+from bitcards.skat.solver import solve_many as solve
 from bitcards.skat.value import GameValues
 from bitcards.skat.value import game_values as game_value
 from bitcards.skat.value import matadors_many as matadors
 
-__all__ = ["bid_value", "game_value", "matadors", "card_points", "legal_cards", "trick_winner", "GameValues"]
+__all__ = ["bid_value", "game_value", "matadors", "card_points", "legal_cards", "trick_winner", "solve", "GameValues"]

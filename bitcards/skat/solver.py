@@ -1,0 +1,870 @@
+"""Perfect-information (double-dummy) Skat: the declarer's card points under best play by both sides.
+
+With all three hands open, :func:`solve` finds what the declarer scores when everyone plays
+perfectly: the card points (the skat counts for the declarer in suit and grand games), won
+(61 or more), schneider (90 or more), schwarz (every trick); in null, whether the declarer
+can avoid taking any trick. With ``values=True`` it also gives the value of every legal card
+for the player to move, so the best card and what each alternative loses can be read off.
+
+The search is alpha-beta over card masks in Numba:
+
+* **Zero-window probes**: the exact points come from a few zero-window probes (the first
+  at 61, the winning line, then halving the range left), each a fail-soft alpha-beta search
+  sharing one table.
+* **Transposition table**: :data:`TT_ENTRIES` = 2**20 entries of one ``uint64`` each
+  (8 MiB per table; one table per solve, or per thread in :func:`solve_many`). An entry
+  packs the position at a trick boundary (the 32-bit mask of the cards still in the hands
+  plus who leads; the hands themselves are fixed by the deal), a lower and an upper bound on
+  the declarer's points from there on (the points taken so far are not part of the key: the
+  search passes them as an offset of its window), the best lead found, and a generation
+  stamp, so a new solve needs no clearing.
+* **Move ordering**: the table's best lead first; otherwise cards that win the trick (with
+  points) before cards that do not, and cheap discards first.
+* **Equivalent cards**: two cards of one hand that are next to each other in the game's
+  order among the cards still in play (only cards of the same hand or already played lie
+  between them) and carry the same card points are one move; in null (where points do not
+  matter) any such run is one move.
+
+>>> from bitcards import skat
+>>> r = skat.solve(["CJ SJ CA", "HA HT H7", "DA DT D7"], skat="", game="clubs", declarer=0, leader=0)
+>>> r.points, r.won, r.schwarz
+(57, False, True)
+>>> r = skat.solve(["H7 H8", "HA HK", "SA ST"], skat="", game="null", declarer=0, leader=0)
+>>> r.won
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numba
+import numpy as np
+
+from bitcards._bits import ctz, popcount
+from bitcards._jit import njit, warmup_task
+from bitcards._memory import check_memory
+from bitcards._parallel import BatchKernel, block_rows, blocks
+from bitcards.errors import InvalidCardsError, PositionError
+from bitcards.layouts import SKAT
+from bitcards.skat.rules import (
+    GAME_NAMES,
+    NULL,
+    _card_points,
+    _legal_cards,
+    as_hand_mask,
+    parse_game,
+)
+
+__all__ = ["TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table"]
+
+#: entries of a transposition table (one uint64 each: 8 MiB)
+TT_BITS = 20
+TT_ENTRIES = 1 << TT_BITS
+
+# search modes: what a trick is worth and who maximises
+_POINTS = 0  # declarer's card points, the declarer maximises
+_NULL = 1  # declarer's tricks, the declarer minimises
+_TRICKS = 2  # declarer's tricks, the declarer maximises
+
+# entry layout: key 0..33, lower bound 34..40, upper bound 41..47, best lead + 1 48..53, generation 54..63
+_KEY_MASK = (1 << 34) - 1
+_GEN_SHIFT = 54
+_GEN_LIMIT = 1 << 10
+
+
+def _orders() -> tuple[np.ndarray, np.ndarray]:
+    """Per game, the 32 cards grouped by suit (trumps first) and strongest first, and each card's group."""
+    order = np.zeros((6, 32), dtype=np.int64)
+    group = np.zeros((6, 32), dtype=np.int64)
+    jacks = [3 * 8 + 4, 2 * 8 + 4, 1 * 8 + 4, 0 * 8 + 4]
+    plain = [7, 3, 6, 5, 2, 1, 0]  # A T K Q 9 8 7
+    for g in range(6):
+        seq: list[tuple[int, int]] = []
+        if g == NULL:
+            for s in range(4):
+                seq += [(s * 8 + r, s) for r in (7, 6, 5, 4, 3, 2, 1, 0)]  # A K Q J T 9 8 7
+        else:
+            seq += [(c, 4) for c in jacks]
+            if g < 4:
+                seq += [(g * 8 + r, 4) for r in plain]
+            for s in range(4):
+                if s != g:
+                    seq += [(s * 8 + r, s) for r in plain]
+        assert sorted(c for c, _ in seq) == list(range(32))
+        order[g] = [c for c, _ in seq]
+        group[g] = [k for _, k in seq]
+    return order, group
+
+
+_ORDER, _GROUP = _orders()
+
+
+def _group_ranges() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per game and group (suits 0..3, trumps 4): its slice of :data:`_ORDER` and its cards as a mask."""
+    start = np.zeros((6, 5), dtype=np.int64)
+    end = np.zeros((6, 5), dtype=np.int64)
+    mask = np.zeros((6, 5), dtype=np.uint64)
+    for g in range(6):
+        for k in range(5):
+            idx = np.flatnonzero(_GROUP[g] == k)
+            if idx.size:
+                start[g, k], end[g, k] = idx[0], idx[-1] + 1
+                mask[g, k] = sum(1 << int(c) for c in _ORDER[g, idx])
+    return start, end, mask
+
+
+_GSTART, _GEND, _GMASK = _group_ranges()
+
+
+def _card_tables() -> tuple[np.ndarray, np.ndarray]:
+    """Per game and card: its group (suit 0..3, trumps 4) and its strength (higher wins; trumps above 100)."""
+    grp = np.zeros((6, 32), dtype=np.int64)
+    strength = np.zeros((6, 32), dtype=np.int64)
+    for g in range(6):
+        for i in range(32):
+            c = _ORDER[g, i]
+            grp[g, c] = _GROUP[g, i]
+            k = _GROUP[g, i]
+            strength[g, c] = 12 - (i - _GSTART[g, k]) + (100 if k == 4 else 0)
+    return grp, strength
+
+
+_CGROUP, _CSTRENGTH = _card_tables()
+
+
+@njit
+def _beats(game, c, led_group):  # type: ignore[no-untyped-def]
+    """How strong card ``c`` is in a trick led in ``led_group``: -1 if it cannot win (the order of ``_ORDER``)."""
+    k = _CGROUP[game, c]
+    if k == 4 or k == led_group:
+        return _CSTRENGTH[game, c]
+    return np.int64(-1)
+
+
+@njit
+def _winner3(game, c0, c1, c2):  # type: ignore[no-untyped-def]
+    """Index (0, 1, 2) of the winning card of a trick (the rules' trick winner, by table)."""
+    k = _CGROUP[game, c0]
+    best = 0
+    s = _CSTRENGTH[game, c0]
+    s1 = _beats(game, c1, k)
+    if s1 > s:
+        best = 1
+        s = s1
+    if _beats(game, c2, k) > s:
+        best = 2
+    return best
+_PTS = np.array([0, 0, 0, 10, 2, 3, 4, 11] * 4, dtype=np.int64)
+
+
+# ---------------------------------------------------------------------------
+# the search
+
+
+@njit
+def _tt_index(key):  # type: ignore[no-untyped-def]
+    return np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - TT_BITS))
+
+
+@njit
+def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-untyped-def]
+    """Fill ``buf[ply]`` with one card per class of equivalent legal cards, best first; return how many."""
+    game = ctx[0]
+    mode = ctx[2]
+    p = (lead + pos) % 3
+    hand = np.uint64(ctx[4 + p]) & rem
+    led = c0 if pos > 0 else np.int64(-1)
+    legal = _legal_cards(hand, led, game)
+    inplay = rem
+    if pos > 0:
+        inplay |= np.uint64(1) << np.uint64(c0)
+    if pos > 1:
+        inplay |= np.uint64(1) << np.uint64(c1)
+    # the trick so far: who is winning it and how strongly
+    if pos > 0:
+        follow = _CGROUP[game, c0]
+        ws = _CSTRENGTH[game, c0]
+        wpos = 0
+        if pos > 1:
+            s1 = _beats(game, c1, follow)
+            if s1 > ws:
+                ws = s1
+                wpos = 1
+        decl = ctx[1]
+        ours = ((lead + wpos) % 3 == decl) == (p == decl)
+    else:
+        follow = np.int64(-1)
+        ws = np.int64(0)
+        ours = False
+    n = 0
+    for grp in range(5):
+        if not legal & _GMASK[game, grp]:
+            continue
+        prev_mine = False
+        prev_pts = -1
+        master = True
+        for i in range(_GSTART[game, grp], _GEND[game, grp]):
+            c = _ORDER[game, i]
+            bit = np.uint64(1) << np.uint64(c)
+            if not inplay & bit:
+                continue
+            if not legal & bit:
+                prev_mine = False
+                master = False
+                continue
+            pts = _PTS[c]
+            if prev_mine and (pts == prev_pts or mode != 0):
+                continue  # equivalent to the card just above it
+            prev_mine = True
+            prev_pts = pts
+            # score for ordering
+            if c == ttmove:
+                sc = 100000
+            elif pos == 0:
+                s = _CSTRENGTH[game, c]
+                if mode == 1:
+                    sc = -s
+                elif s >= 100 and p != ctx[1]:
+                    sc = 100 - s  # defenders lead trumps last, low ones first
+                elif master:
+                    sc = 2000 + pts * 16 + s
+                else:
+                    sc = 500 - s * 16 - pts
+            else:
+                s = _beats(game, c, follow)
+                beats = s > ws
+                if mode == 1:
+                    sc = 500 + s if not beats else -s
+                elif ours:
+                    sc = 200 + pts if not beats else 100 + pts
+                elif beats:
+                    sc = 1000 + pts * 16 - s
+                else:
+                    sc = 100 - pts
+            master = False
+            # insertion sort, best first
+            j = n
+            while j > 0 and buf[ply, 16 + j - 1] < sc:
+                buf[ply, j] = buf[ply, j - 1]
+                buf[ply, 16 + j] = buf[ply, 16 + j - 1]
+                j -= 1
+            buf[ply, j] = c
+            buf[ply, 16 + j] = sc
+            n += 1
+    return n
+
+
+# the search stack: one row of ``buf`` per ply; columns 0..15 the moves, 16..31 their scores, then these
+_REM, _LEAD, _POS, _C0, _C1, _A, _B, _A0, _B0, _BEST, _BESTC, _I, _N, _GAIN, _KEY, _IDX, _LO, _HI, _MAXN = range(32, 51)
+_BUF_COLS = 52
+_BUF_ROWS = 40
+
+
+@njit
+def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
+    """Set up the node in row ``ply`` of ``buf``; return (True, value) when the table or the end settles it."""
+    mode = ctx[2]
+    ctx[7] += 1  # nodes visited
+    rem = np.uint64(buf[ply, _REM])
+    lead = buf[ply, _LEAD]
+    pos = buf[ply, _POS]
+    a = buf[ply, _A]
+    b = buf[ply, _B]
+    ttmove = np.int64(-1)
+    if pos == 0:
+        if rem == np.uint64(0):
+            return True, np.int64(0)
+        if popcount(rem) == 3:  # the last trick plays itself
+            x0 = ctz(np.uint64(ctx[4 + lead]) & rem)
+            x1 = ctz(np.uint64(ctx[4 + (lead + 1) % 3]) & rem)
+            x2 = ctz(np.uint64(ctx[4 + (lead + 2) % 3]) & rem)
+            if (lead + _winner3(ctx[0], x0, x1, x2)) % 3 != ctx[1]:
+                return True, np.int64(0)
+            return True, _PTS[x0] + _PTS[x1] + _PTS[x2] if mode == 0 else np.int64(1)
+        key = rem | (np.uint64(lead) << np.uint64(32))
+        idx = _tt_index(key)
+        e = tt[idx]
+        lo = np.int64(0)
+        if mode == 0:
+            hi = _card_points(rem)
+        else:
+            hi = popcount(rem) // 3
+        if (e >> np.uint64(_GEN_SHIFT)) == np.uint64(ctx[3]) and (e & np.uint64(_KEY_MASK)) == key:
+            lo = np.int64((e >> np.uint64(34)) & np.uint64(127))
+            hi = np.int64((e >> np.uint64(41)) & np.uint64(127))
+            ttmove = np.int64((e >> np.uint64(48)) & np.uint64(63)) - 1
+        if lo >= b:
+            return True, lo
+        if hi <= a:
+            return True, hi
+        if lo == hi:
+            return True, lo
+        if lo > a:
+            a = lo
+        if hi < b:
+            b = hi
+        buf[ply, _KEY] = np.int64(key)
+        buf[ply, _IDX] = idx
+        buf[ply, _LO] = lo
+        buf[ply, _HI] = hi
+    buf[ply, _A] = a
+    buf[ply, _B] = b
+    buf[ply, _A0] = a
+    buf[ply, _B0] = b
+    p = (lead + pos) % 3
+    maxnode = (p == ctx[1]) == (mode != _NULL)
+    buf[ply, _MAXN] = maxnode
+    buf[ply, _BEST] = -1 if maxnode else 1000
+    buf[ply, _BESTC] = -1
+    buf[ply, _I] = 0
+    n = _moves(ctx, buf, ply, rem, lead, pos, buf[ply, _C0], buf[ply, _C1], ttmove)
+    buf[ply, _N] = n
+    if pos == 2:  # enhanced transposition cutoff: a child the table already settles
+        c0 = buf[ply, _C0]
+        c1 = buf[ply, _C1]
+        for i in range(n):
+            c = buf[ply, i]
+            r = rem & ~(np.uint64(1) << np.uint64(c))
+            w = (lead + _winner3(ctx[0], c0, c1, c)) % 3
+            gain = np.int64(0)
+            if w == ctx[1]:
+                gain = _PTS[c0] + _PTS[c1] + _PTS[c] if mode == 0 else np.int64(1)
+            key = r | (np.uint64(w) << np.uint64(32))
+            e = tt[_tt_index(key)]
+            if (e >> np.uint64(_GEN_SHIFT)) == np.uint64(ctx[3]) and (e & np.uint64(_KEY_MASK)) == key:
+                if maxnode:
+                    v = gain + np.int64((e >> np.uint64(34)) & np.uint64(127))
+                    if v >= b:
+                        return True, v
+                else:
+                    v = gain + np.int64((e >> np.uint64(41)) & np.uint64(127))
+                    if v <= a:
+                        return True, v
+    return False, np.int64(0)
+
+
+@njit
+def _ab(ctx, tt, buf, ply, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore[no-untyped-def]
+    """Fail-soft alpha-beta: the declarer's points (or tricks) from this node on, within ``alpha..beta``.
+
+    Iterative, on the stack in ``buf`` (rows from ``ply`` on), so no function calls itself.
+    """
+    game = ctx[0]
+    decl = ctx[1]
+    mode = ctx[2]
+    root = ply
+    buf[ply, _REM] = np.int64(rem)
+    buf[ply, _LEAD] = lead
+    buf[ply, _POS] = pos
+    buf[ply, _C0] = c0
+    buf[ply, _C1] = c1
+    buf[ply, _A] = alpha
+    buf[ply, _B] = beta
+    entering = True
+    ret = np.int64(0)
+    while True:
+        if entering:
+            done, val = _enter(ctx, tt, buf, ply)
+            if done:
+                if ply == root:
+                    return val
+                ret = val
+                ply -= 1
+                entering = False
+                continue
+        else:
+            v = ret + buf[ply, _GAIN]
+            if buf[ply, _MAXN]:
+                if v > buf[ply, _BEST]:
+                    buf[ply, _BEST] = v
+                    buf[ply, _BESTC] = buf[ply, buf[ply, _I]]
+                    if v > buf[ply, _A]:
+                        buf[ply, _A] = v
+            else:
+                if v < buf[ply, _BEST]:
+                    buf[ply, _BEST] = v
+                    buf[ply, _BESTC] = buf[ply, buf[ply, _I]]
+                    if v < buf[ply, _B]:
+                        buf[ply, _B] = v
+            buf[ply, _I] += 1
+        i = buf[ply, _I]
+        a = buf[ply, _A]
+        b = buf[ply, _B]
+        if a >= b or i >= buf[ply, _N]:
+            best = buf[ply, _BEST]
+            if buf[ply, _POS] == 0:
+                lo = buf[ply, _LO]
+                hi = buf[ply, _HI]
+                if best <= buf[ply, _A0]:
+                    if best < hi:
+                        hi = best
+                elif best >= buf[ply, _B0]:
+                    if best > lo:
+                        lo = best
+                else:
+                    lo = best
+                    hi = best
+                tt[buf[ply, _IDX]] = (
+                    np.uint64(buf[ply, _KEY])
+                    | (np.uint64(lo) << np.uint64(34))
+                    | (np.uint64(hi) << np.uint64(41))
+                    | (np.uint64(buf[ply, _BESTC] + 1) << np.uint64(48))
+                    | (np.uint64(ctx[3]) << np.uint64(_GEN_SHIFT))
+                )
+            if ply == root:
+                return best
+            ret = best
+            ply -= 1
+            entering = False
+            continue
+        # the next child
+        c = buf[ply, i]
+        r = np.uint64(buf[ply, _REM]) & ~(np.uint64(1) << np.uint64(c))
+        nl = buf[ply, _LEAD]
+        ps = buf[ply, _POS]
+        gain = np.int64(0)
+        if ps == 0:
+            n0 = c
+            n1 = np.int64(-1)
+        elif ps == 1:
+            n0 = buf[ply, _C0]
+            n1 = c
+        else:
+            c0_ = buf[ply, _C0]
+            c1_ = buf[ply, _C1]
+            nl = (nl + _winner3(game, c0_, c1_, c)) % 3
+            if nl == decl:
+                gain = _PTS[c0_] + _PTS[c1_] + _PTS[c] if mode == 0 else np.int64(1)
+            n0 = np.int64(-1)
+            n1 = np.int64(-1)
+        buf[ply, _GAIN] = gain
+        if ps == 2 and r == np.uint64(0):
+            ret = np.int64(0)
+            entering = False
+            continue
+        q = ply + 1
+        buf[q, _REM] = np.int64(r)
+        buf[q, _LEAD] = nl
+        buf[q, _POS] = (ps + 1) % 3
+        buf[q, _C0] = n0
+        buf[q, _C1] = n1
+        buf[q, _A] = a - gain
+        buf[q, _B] = b - gain
+        ply = q
+        entering = True
+
+
+@njit
+def _new_generation(tt):  # type: ignore[no-untyped-def]
+    """Start a new search in ``tt``: its entries from earlier searches stop matching."""
+    g = np.int64(tt[TT_ENTRIES]) + 1
+    if g >= _GEN_LIMIT:
+        tt[:TT_ENTRIES] = 0
+        g = 1
+    tt[TT_ENTRIES] = np.uint64(g)
+    return g
+
+
+@njit
+def _exact(ctx, tt, buf, rem, lead, pos, c0, c1, lo, hi, guess):  # type: ignore[no-untyped-def]
+    """The exact value in ``lo..hi`` by zero-window probes: the first at ``guess``, then halving the range.
+
+    Each probe is fail-soft, so its answer may close the range by more than half. (MTD(f)'s
+    steps from the last answer crawl here: a fail-soft bound is often one point off.)
+    """
+    beta = guess
+    while lo < hi:
+        if beta <= lo:
+            beta = lo + 1
+        if beta > hi:
+            beta = hi
+        g = _ab(ctx, tt, buf, 0, rem, lead, pos, c0, c1, beta - 1, beta)
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+        beta = (lo + hi + 1) // 2
+    return lo
+
+
+@njit
+def _future_max(ctx, rem, pos, c0, c1):  # type: ignore[no-untyped-def]
+    """The most the declarer can still gain: points (or tricks) of the cards in play."""
+    if ctx[2] == 0:
+        m = rem
+        if pos > 0:
+            m |= np.uint64(1) << np.uint64(c0)
+        if pos > 1:
+            m |= np.uint64(1) << np.uint64(c1)
+        return _card_points(m)
+    return (popcount(rem) + pos) // 3
+
+
+@njit
+def _solve_node(ctx, tt, buf, rem, lead, pos, c0, c1, guess):  # type: ignore[no-untyped-def]
+    """The exact value of a node in the current mode (a new generation of ``tt``)."""
+    ctx[3] = _new_generation(tt)
+    return _exact(ctx, tt, buf, rem, lead, pos, c0, c1, np.int64(0), _future_max(ctx, rem, pos, c0, c1), guess)
+
+
+@njit
+def _test_node(ctx, tt, buf, rem, lead, pos, c0, c1, target):  # type: ignore[no-untyped-def]
+    """Whether the value of a node in the current mode is at least ``target`` (one zero-window probe)."""
+    ctx[3] = _new_generation(tt)
+    return _ab(ctx, tt, buf, 0, rem, lead, pos, c0, c1, target - 1, target) >= target
+
+
+@njit
+def _child(ctx, rem, lead, pos, c0, c1, c):  # type: ignore[no-untyped-def]
+    """The node after playing ``c``, and what the declarer gained (``rem, lead, pos, c0, c1, gain``)."""
+    r = rem & ~(np.uint64(1) << np.uint64(c))
+    if pos == 0:
+        return r, lead, np.int64(1), c, np.int64(-1), np.int64(0)
+    if pos == 1:
+        return r, lead, np.int64(2), c0, c, np.int64(0)
+    w = (lead + _winner3(ctx[0], c0, c1, c)) % 3
+    gain = np.int64(0)
+    if w == ctx[1]:
+        gain = _PTS[c0] + _PTS[c1] + _PTS[c] if ctx[2] == 0 else np.int64(1)
+    return r, w, np.int64(0), np.int64(-1), np.int64(-1), gain
+
+
+@njit
+def _card_values(ctx, tt, buf, rem, lead, pos, c0, c1, out):  # type: ignore[no-untyped-def]
+    """``out[c]`` = the value after the player to move plays legal card ``c`` (-1 for other cards)."""
+    p = (lead + pos) % 3
+    hand = np.uint64(ctx[4 + p]) & rem
+    legal = _legal_cards(hand, c0 if pos > 0 else np.int64(-1), ctx[0])
+    out[:] = -1
+    for c in range(32):
+        if legal & (np.uint64(1) << np.uint64(c)):
+            r, ld, ps, d0, d1, gain = _child(ctx, rem, lead, pos, c0, c1, c)
+            if ps == 0 and r == np.uint64(0):
+                out[c] = gain
+            elif ctx[2] == _NULL:
+                out[c] = gain + (1 if _ab(ctx, tt, buf, 0, r, ld, ps, d0, d1, np.int64(0), np.int64(1)) >= 1 else 0)
+            else:
+                hi = _future_max(ctx, r, ps, d0, d1)
+                out[c] = gain + _exact(ctx, tt, buf, r, ld, ps, d0, d1, np.int64(0), hi, np.int64(min(61, hi)))
+    return 0
+
+
+@njit
+def _make_ctx(game, decl, mode, h0, h1, h2):  # type: ignore[no-untyped-def]
+    ctx = np.zeros(8, dtype=np.int64)
+    ctx[0] = game
+    ctx[1] = decl
+    ctx[2] = mode
+    ctx[4] = h0
+    ctx[5] = h1
+    ctx[6] = h2
+    return ctx
+
+
+def new_table() -> np.ndarray:
+    """A fresh transposition table (:data:`TT_ENTRIES` entries + a generation counter; 8 MiB)."""
+    check_memory((TT_ENTRIES + 1) * 8, "a solver transposition table", "free some memory")
+    return np.zeros(TT_ENTRIES + 1, dtype=np.uint64)
+
+
+def _new_buf() -> np.ndarray:
+    return np.zeros((_BUF_ROWS, _BUF_COLS), dtype=np.int64)
+
+
+# ---------------------------------------------------------------------------
+# the deal solver shared by solve() and solve_many(): whole deals from the first trick
+
+
+@njit
+def _solve_deal(tt, buf, h0, h1, h2, skat, game, decl, lead):  # type: ignore[no-untyped-def]
+    """Declarer's points of a whole deal under best play (skat included); null: 1 won, 0 lost."""
+    rem = np.uint64(h0) | np.uint64(h1) | np.uint64(h2)
+    if game == 5:
+        ctx = _make_ctx(game, decl, _NULL, h0, h1, h2)
+        lost = _test_node(ctx, tt, buf, rem, lead, np.int64(0), np.int64(-1), np.int64(-1), np.int64(1))
+        return np.int64(0) if lost else np.int64(1)
+    ctx = _make_ctx(game, decl, _POINTS, h0, h1, h2)
+    base = _card_points(np.uint64(skat))
+    guess = max(np.int64(0), min(np.int64(61) - base, _future_max(ctx, rem, 0, -1, -1)))
+    return base + _solve_node(ctx, tt, buf, rem, lead, np.int64(0), np.int64(-1), np.int64(-1), guess)
+
+
+def _solve_many_kernel(hands, skats, games, decls, leads, out):  # type: ignore[no-untyped-def]
+    n = hands.shape[0]
+    for blk in numba.prange(blocks(n)):
+        lo, hi = block_rows(blk, n)
+        tt = np.zeros(TT_ENTRIES + 1, dtype=np.uint64)
+        buf = np.zeros((_BUF_ROWS, _BUF_COLS), dtype=np.int64)
+        for i in range(lo, hi):
+            out[i] = _solve_deal(tt, buf, hands[i, 0], hands[i, 1], hands[i, 2], skats[i], games[i], decls[i], leads[i])
+
+
+_solve_many = BatchKernel(_solve_many_kernel)
+
+
+# ---------------------------------------------------------------------------
+# public API
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The outcome of a Skat position under best play by both sides (all hands open).
+
+    ``points`` are the declarer's card points at the end (skat and tricks already played
+    included; ``None`` in null). ``won``: 61 or more (null: the declarer takes no trick).
+    ``schneider``: the declarer reaches 90; ``schneider_against``: 30 or fewer.
+    ``schwarz``: the declarer can take every trick; ``schwarz_against``: the defenders can
+    keep him from taking any (in null that is the declarer's win). ``to_move`` is the seat
+    to play; ``values`` maps each legal card (text) to the declarer's final points if it is
+    played (null: 1 won, 0 lost), when asked for; :attr:`best` and :attr:`losses` read them.
+    Higher is better for the declarer.
+    """
+
+    game: str
+    declarer: int
+    to_move: int
+    points: int | None
+    won: bool
+    schneider: bool
+    schneider_against: bool
+    schwarz: bool
+    schwarz_against: bool
+    values: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def best(self) -> list[str]:
+        """The best cards for the player to move (best for its side)."""
+        if not self.values:
+            return []
+        decl_side = self.to_move == self.declarer
+        target = max(self.values.values()) if decl_side else min(self.values.values())
+        return [c for c, v in self.values.items() if v == target]
+
+    @property
+    def losses(self) -> dict[str, int]:
+        """What each legal card loses against the best one, for the side to move (0 for a best card)."""
+        if not self.values:
+            return {}
+        decl_side = self.to_move == self.declarer
+        target = max(self.values.values()) if decl_side else min(self.values.values())
+        return {c: abs(target - v) for c, v in self.values.items()}
+
+    def __str__(self) -> str:
+        if self.points is None:
+            return f"{self.game}: declarer {'wins (takes no trick)' if self.won else 'loses (must take a trick)'}"
+        flags = (
+            ("schneider", self.schneider), ("every trick", self.schwarz),
+            ("schneider against", self.schneider_against), ("no trick", self.schwarz_against),
+        )  # fmt: skip
+        extra = [w for w, f in flags if f]
+        tail = f" ({', '.join(extra)})" if extra else ""
+        return f"{self.game}: declarer {self.points} points, {'won' if self.won else 'lost'}{tail}"
+
+
+def _as_seat(value: object, what: str) -> int:
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and 0 <= int(value) <= 2:
+        return int(value)
+    raise PositionError(f"{what} must be a seat 0, 1 or 2, not {value!r}")
+
+
+@dataclass
+class _Position:
+    game: int
+    declarer: int
+    hands: tuple[int, int, int]
+    skat: int
+    rem: int
+    lead: int
+    pos: int
+    c0: int
+    c1: int
+    points: int  # declarer's card points so far, skat included (suit and grand)
+    tricks: int  # declarer's tricks so far
+    defender_tricks: int
+
+
+def _position(
+    hands: Sequence[object], skat: object, game: int | str, declarer: object, leader: object, played: object
+) -> _Position:
+    g = parse_game(game)
+    d = _as_seat(declarer, "declarer")
+    lead = _as_seat(leader, "leader")
+    if isinstance(hands, (str, bytes)) or len(hands) != 3:
+        raise PositionError("give the three hands, as a list of three card sets")
+    masks = [as_hand_mask(h, what=f"hand {i}") for i, h in enumerate(hands)]
+    s = as_hand_mask(skat, what="skat") if skat is not None else 0
+    seen = 0
+    for i, m in enumerate([*masks, s]):
+        both = seen & m
+        if both:
+            where = f"hand {i}" if i < 3 else "the skat"
+            raise PositionError(f"card {SKAT.card_name((both & -both).bit_length() - 1)} is given twice (again in {where})")
+        seen |= m
+    if s.bit_count() > 2:
+        raise PositionError(f"the skat holds 2 cards, not {s.bit_count()}")
+    sizes = [m.bit_count() for m in masks]
+    if played is None:
+        seq: list[int] = []
+    elif isinstance(played, str):
+        from bitcards.notation import parse_cards
+
+        seq = parse_cards(played, SKAT)
+    else:
+        seq = [as_hand_mask(c, count=1, what="played card").bit_length() - 1 for c in played]  # type: ignore[attr-defined]
+    # replay: every hand given before any card of `played`
+    if len(set(sizes)) != 1:
+        raise PositionError(f"hands of unequal size: {sizes[0]}, {sizes[1]} and {sizes[2]} cards")
+    if sizes[0] == 0:
+        raise PositionError("the hands are empty: the game is over")
+    if sizes[0] > 10:
+        raise PositionError(f"a Skat hand holds at most 10 cards, not {sizes[0]}")
+    pts = _card_points(np.uint64(s)) if g != NULL else 0
+    pos = _Position(g, d, (masks[0], masks[1], masks[2]), s, seen & ~s, lead, 0, -1, -1, int(pts), 0, 0)
+    for k, c in enumerate(seq):
+        if pos.rem == 0 or (g == NULL and pos.tricks > 0 and pos.pos == 0):
+            raise PositionError(f"played card {k + 1} ({SKAT.card_name(c)}) comes after the end of the game")
+        p = (pos.lead + pos.pos) % 3
+        hand = masks[p] & pos.rem
+        if not hand >> c & 1:
+            raise PositionError(f"played card {k + 1} ({SKAT.card_name(c)}) is not in the hand of seat {p}, whose turn it is")
+        legal = int(_legal_cards(np.uint64(hand), np.int64(pos.c0 if pos.pos else -1), np.int64(g)))
+        if not legal >> c & 1:
+            raise PositionError(f"played card {k + 1} ({SKAT.card_name(c)}) does not follow suit")
+        ctx = _make_ctx(g, d, _POINTS, *masks)
+        node = (np.uint64(pos.rem), np.int64(pos.lead), np.int64(pos.pos), np.int64(pos.c0), np.int64(pos.c1))
+        r, ld, ps, d0, d1, gain = _child(ctx, *node, np.int64(c))
+        if ps == 0:
+            if ld == d:
+                pos.tricks += 1
+                pos.points += int(gain)
+            else:
+                pos.defender_tricks += 1
+        pos.rem, pos.lead, pos.pos, pos.c0, pos.c1 = int(r), int(ld), int(ps), int(d0), int(d1)
+    if pos.rem == 0 and pos.pos == 0:
+        raise PositionError("every card has been played: the game is over")
+    if g == NULL and pos.tricks > 0:
+        raise PositionError("the null declarer has already taken a trick: the game is over")
+    return pos
+
+
+def solve(
+    hands: Sequence[object],
+    skat: object = None,
+    game: int | str = "grand",
+    declarer: int = 0,
+    leader: int = 0,
+    played: object = None,
+    *,
+    values: bool = False,
+    table: np.ndarray | None = None,
+) -> SolveResult:
+    """Solve a Skat position with all hands open; see the module docstring.
+
+    ``hands`` are the three seats' cards (equal sizes, any notation) before the cards of
+    ``played`` (cards in the order played, the first by ``leader``); ``skat`` the two skat
+    cards (or ``None``/empty when they do not matter); ``game`` a game name or number.
+    ``values=True`` adds the value of every legal card for the player to move. ``table`` is a
+    transposition table from :func:`new_table` to reuse (one is made otherwise).
+
+    Bad input raises :class:`~bitcards.errors.PositionError` (a card in two hands, hands of
+    unequal size, a position after the game's end) or a ``ParseError`` (an unknown game or card).
+
+    In clubs, the declarer's jack first pulls the ten of clubs; the ace of hearts first would
+    be trumped by it (21 points lost):
+
+    >>> r = solve(["HA CJ", "S8 CT", "D8 H9"], "", "clubs", declarer=0, leader=0, values=True)
+    >>> r.points, r.values, r.best, r.losses
+    (23, {'AH': 2, 'JC': 23}, ['JC'], {'AH': 21, 'JC': 0})
+    """
+    pos = _position(hands, skat, game, declarer, leader, played)
+    tt = new_table() if table is None else table
+    if tt.dtype != np.uint64 or tt.shape != (TT_ENTRIES + 1,):
+        raise TypeError("table must come from bitcards.skat.solve.new_table()")
+    buf = _new_buf()
+    h = pos.hands
+    rem = np.uint64(pos.rem)
+    args = (rem, np.int64(pos.lead), np.int64(pos.pos), np.int64(pos.c0), np.int64(pos.c1))
+    to_move = (pos.lead + pos.pos) % 3
+    card_vals: dict[str, int] = {}
+    out = np.zeros(32, dtype=np.int64)
+    if pos.game == NULL:
+        ctx = _make_ctx(pos.game, pos.declarer, _NULL, *h)
+        won = not _test_node(ctx, tt, buf, *args, np.int64(1))
+        if values:  # in the same table generation as the test
+            _card_values(ctx, tt, buf, *args, out)
+            card_vals = {SKAT.card_name(c): int(out[c] == 0) for c in range(32) if out[c] >= 0}
+        return SolveResult(GAME_NAMES[pos.game], pos.declarer, to_move, None, won, False, False, False, won, card_vals)
+    ctx = _make_ctx(pos.game, pos.declarer, _POINTS, *h)
+    top = int(_future_max(ctx, rem, *args[2:]))
+    guess = max(0, min(61 - pos.points, top))
+    future = int(_solve_node(ctx, tt, buf, *args, np.int64(guess)))
+    points = pos.points + future
+    if values:
+        _card_values(ctx, tt, buf, *args, out)
+        card_vals = {SKAT.card_name(c): pos.points + int(out[c]) for c in range(32) if out[c] >= 0}
+    tctx = _make_ctx(pos.game, pos.declarer, _TRICKS, *h)
+    left = int(_future_max(tctx, rem, *args[2:]))
+    schwarz = pos.defender_tricks == 0 and bool(_test_node(tctx, tt, buf, *args, np.int64(left)))
+    schwarz_against = pos.tricks == 0 and not _test_node(tctx, tt, buf, *args, np.int64(1))
+    return SolveResult(
+        GAME_NAMES[pos.game], pos.declarer, to_move, points, points >= 61, points >= 90, points <= 30,
+        schwarz, schwarz_against, card_vals,
+    )  # fmt: skip
+
+
+def solve_many(hands: object, skats: object, games: object, declarers: object = 0, leaders: object = 0) -> np.ndarray:
+    """Solve whole deals in bulk: ``hands`` an ``(n, 3)`` array of masks (10 cards each), ``skats`` ``(n,)``.
+
+    ``games``, ``declarers`` and ``leaders`` are one value or one per row. Returns ``int64``:
+    the declarer's card points under best play (skat included) for suit and grand rows, and
+    for null rows 1 if the declarer takes no trick, else 0. One transposition table per block
+    of rows (per thread); every row's answer is exact, so the results do not depend on the
+    thread count.
+    """
+    h = np.ascontiguousarray(np.asarray(hands))
+    if h.dtype.kind not in "iu":
+        raise TypeError(f"hands must be an integer array of masks, not dtype {h.dtype}")
+    if h.ndim != 2 or h.shape[1] != 3:
+        raise InvalidCardsError(f"hands must have shape (n, 3), got {h.shape}")
+    h = h.astype(np.uint64)
+    n = h.shape[0]
+    s = np.broadcast_to(np.asarray(skats), (n,)).astype(np.uint64)
+
+    def col(v: object, what: str) -> np.ndarray:
+        a = np.asarray(v)
+        if a.dtype.kind in "US" or a.dtype == object:
+            a = np.array([parse_game(x) for x in np.broadcast_to(a, (n,))], dtype=np.int64)
+        if a.dtype.kind not in "iu":
+            raise TypeError(f"{what} must be integers, not dtype {a.dtype}")
+        return np.ascontiguousarray(np.broadcast_to(a, (n,)).astype(np.int64))
+
+    g = col(games, "games")
+    d = col(declarers, "declarers")
+    ld = col(leaders, "leaders")
+    for what, a, top in (("game", g, 5), ("declarer", d, 2), ("leader", ld, 2)):
+        bad = np.flatnonzero((a < 0) | (a > top))
+        if bad.size:
+            i = int(bad[0])
+            raise InvalidCardsError(f"row {i}: {what} {int(a[i])} is not 0..{top}", row=i)
+    if n:
+        counts = np.array([[int(x).bit_count() for x in row] for row in h], dtype=np.int64)
+        union = np.bitwise_or.reduce(h, axis=1) | s
+        total = np.array([int(u).bit_count() for u in union]) if n else np.zeros(0)
+        sk = np.array([int(x).bit_count() for x in s])
+        ok = (counts == 10).all(axis=1) & (total == 32) & (sk == 2)
+        if not ok.all():
+            i = int(np.flatnonzero(~ok)[0])
+            raise InvalidCardsError(f"row {i}: not a whole deal (three hands of 10 and a skat of 2, no card twice)", row=i)
+    tables = min(blocks(n), max(1, numba.get_num_threads()))
+    check_memory(tables * (TT_ENTRIES + 1) * 8, "solver transposition tables", "free some memory or use fewer threads")
+    out = np.zeros(n, dtype=np.int64)
+    _solve_many(n, h, s, g, d, ld, out)
+    return out
+
+
+@warmup_task
+def _warm() -> None:
+    solve(["CJ SJ CA", "HA HT H7", "DA DT D7"], "", "clubs", 0, 0, values=True)
+    solve(["H7 H8", "HA HK", "SA ST"], "", "null", 0, 0, values=True)

@@ -1,0 +1,220 @@
+"""The open-handed solver against a plain full minimax (tests/naive/skat_solve.py) on random endgames."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bitcards import BitcardsError
+from bitcards._jit import JIT_DISABLED
+from bitcards.errors import ParseError, PositionError
+from bitcards.skat import solve
+from bitcards.skat.batch import solve as solve_many
+from bitcards.skat.solver import new_table
+from tests.naive import skat as rules
+from tests.naive import skat_solve as naive
+
+GAMES = rules.GAMES
+DECK = [(s, r) for s in rules.SUITS for r in rules.RANKS]
+
+
+def name(c: tuple[str, str]) -> str:
+    """Card text in the solver's output form (rank first: 'JC')."""
+    return c[1] + c[0]
+
+
+def text(cards: list[tuple[str, str]]) -> str:
+    return " ".join(s + r for s, r in cards)
+
+
+def random_position(rng: random.Random, tricks: int, game: str | None = None) -> dict[str, object]:
+    """A random endgame of ``tricks`` tricks, with a few cards already played (possibly mid-trick)."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    hands = [deck[i * tricks : (i + 1) * tricks] for i in range(3)]
+    skat = deck[3 * tricks : 3 * tricks + 2]
+    g = game or rng.choice(GAMES)
+    declarer, leader = rng.randrange(3), rng.randrange(3)
+    # play some cards at random (legal ones), keeping at least one card to play
+    n_played = rng.randrange(min(3 * tricks - 1, 5) + 1)
+    left = [list(h) for h in hands]
+    played: list[tuple[str, str]] = []
+    trick: list[tuple[str, str]] = []
+    lead = leader
+    pts = taken = lost = 0
+    for _ in range(n_played):
+        p = (lead + len(trick)) % 3
+        c = rng.choice(rules.legal(left[p], trick[0] if trick else None, g))
+        left[p].remove(c)
+        played.append(c)
+        trick.append(c)
+        if len(trick) == 3:
+            w = (lead + rules.trick_winner(trick, g)) % 3
+            if w == declarer:
+                taken += 1
+                pts += rules.card_points(trick)
+            else:
+                lost += 1
+            trick, lead = [], w
+        if g == "null" and taken:
+            break
+    return {
+        "hands": hands, "skat": skat, "game": g, "declarer": declarer, "leader": leader, "played": played,
+        "left": left, "trick": trick, "lead": lead, "points": pts, "taken": taken, "lost": lost,
+    }  # fmt: skip
+
+
+def check(pos: dict[str, object]) -> None:
+    hands, skat, game = pos["hands"], pos["skat"], pos["game"]
+    assert isinstance(hands, list) and isinstance(skat, list) and isinstance(game, str)
+    if game == "null" and pos["taken"]:
+        with pytest.raises(PositionError, match="game is over"):
+            solve([text(h) for h in hands], text(skat), game, pos["declarer"], pos["leader"], text(pos["played"]))  # type: ignore[arg-type]
+        return
+    got = solve(
+        [text(h) for h in hands], text(skat), game, pos["declarer"], pos["leader"],  # type: ignore[arg-type]
+        text(pos["played"]), values=True,  # type: ignore[arg-type]
+    )  # fmt: skip
+    want = naive.solve(
+        pos["left"], skat, game, pos["declarer"], pos["lead"], pos["trick"],  # type: ignore[arg-type]
+        pos["points"], pos["taken"], pos["lost"],  # type: ignore[arg-type]
+    )  # fmt: skip
+    assert got.points == want["points"], pos
+    assert got.won == want["won"], pos
+    if game != "null":
+        assert (got.schneider, got.schneider_against) == (want["schneider"], want["schneider_against"]), pos
+        assert (got.schwarz, got.schwarz_against) == (want["schwarz"], want["schwarz_against"]), pos
+    values = want["values"]
+    assert isinstance(values, dict)
+    assert got.values == {name(c): v for c, v in values.items()}, pos
+
+
+@pytest.mark.parametrize("tricks", [1, 2, 3])
+def test_small_endgames_against_full_minimax(tricks: int) -> None:
+    rng = random.Random(100 + tricks)
+    for _ in range(3 if JIT_DISABLED else 20 if tricks == 3 else 60):  # plain Python without the JIT
+        check(random_position(rng, tricks))
+
+
+@pytest.mark.jit
+@pytest.mark.parametrize("game", GAMES)
+def test_three_trick_endgames_against_full_minimax(game: str) -> None:
+    rng = random.Random(GAMES.index(game))
+    for _ in range(400):
+        check(random_position(rng, rng.randrange(1, 4), game))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_four_trick_endgames_against_full_minimax(game: str) -> None:
+    rng = random.Random(40 + GAMES.index(game))
+    for _ in range(50):
+        check(random_position(rng, 4, game))
+
+
+@pytest.mark.jit
+@given(st.randoms(use_true_random=False), st.integers(1, 4), st.sampled_from(GAMES))
+def test_hypothesis_endgames(rng: random.Random, tricks: int, game: str) -> None:
+    check(random_position(rng, tricks, game))
+
+
+def test_table_is_reused_between_solves() -> None:
+    tt = new_table()
+    a = solve(["CJ SJ CA", "HA HT H7", "DA DT D7"], "", "clubs", 0, 0, table=tt)
+    b = solve(["CJ SJ CA", "HA HT H7", "DA DT D7"], "", "clubs", 1, 0, table=tt)
+    assert a.points == 57
+    want = naive.solve([[("C", "J"), ("S", "J"), ("C", "A")], [("H", "A"), ("H", "T"), ("H", "7")],
+                        [("D", "A"), ("D", "T"), ("D", "7")]], [], "clubs", 1, 0, [])  # fmt: skip
+    assert b.points == want["points"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((["CJ SJ", "HA HT", "DA"], "", "clubs", 0, 0), "unequal size"),
+        ((["CJ SJ", "HA CJ", "DA D7"], "", "clubs", 0, 0), "given twice"),
+        ((["CJ SJ", "HA HT", "DA D7"], "CJ", "clubs", 0, 0), "given twice"),
+        ((["CJ", "HA", "DA"], "", "clubs", 3, 0), "declarer must be a seat"),
+        ((["", "", ""], "", "clubs", 0, 0), "game is over"),
+        ((["CJ", "HA", "DA"], "", "clubs", 0, 0, "CJ HA DA"), "game is over"),
+        ((["CJ", "HA", "DA"], "", "clubs", 0, 0, "HA"), "not in the hand of seat 0"),
+        ((["CJ C7", "HA C8", "DA D7"], "", "clubs", 0, 0, "CJ HA"), "does not follow suit"),
+        ((["H7 HA", "H8 S7", "H9 D7"], "", "null", 0, 0, "HA H8 H9 H7"), "after the end of the game"),
+    ],
+)
+def test_bad_positions(args: tuple[object, ...], message: str) -> None:
+    with pytest.raises(PositionError, match=message) as e:
+        solve(*args)  # type: ignore[arg-type]
+    assert isinstance(e.value, BitcardsError) and isinstance(e.value, ValueError)
+
+
+def test_unknown_game() -> None:
+    with pytest.raises(ParseError, match="unknown game"):
+        solve(["CJ", "HA", "DA"], "", "bridge", 0, 0)
+
+
+def whole_deals(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    hands = np.zeros((n, 3), dtype=np.uint64)
+    skats = np.zeros(n, dtype=np.uint64)
+    for i in range(n):
+        perm = rng.permutation(32)
+        for p in range(3):
+            hands[i, p] = sum(1 << int(b) for b in perm[p * 10 : (p + 1) * 10])
+        skats[i] = sum(1 << int(b) for b in perm[30:])
+    return hands, skats
+
+
+@pytest.mark.jit
+def test_solve_many_matches_solve() -> None:
+    hands, skats = whole_deals(24, 7)
+    games = np.arange(24) % 6
+    decl = np.arange(24) % 3
+    lead = (np.arange(24) // 3) % 3
+    got = solve_many(hands, skats, games, decl, lead)
+    for i in range(24):
+        r = solve([int(h) for h in hands[i]], int(skats[i]), int(games[i]), int(decl[i]), int(lead[i]))
+        assert got[i] == (r.points if r.points is not None else int(r.won))
+
+
+def test_solve_many_bad_rows() -> None:
+    hands, skats = whole_deals(3, 1)
+    hands[1, 0] = hands[1, 1]
+    with pytest.raises(BitcardsError, match="row 1"):
+        solve_many(hands, skats, 0)
+    with pytest.raises(BitcardsError, match="row 0: game 7"):
+        solve_many(hands[:1], skats[:1], 7)
+
+
+@pytest.mark.jit
+def test_solver_trick_winner_table_equals_the_rules() -> None:
+    from bitcards.skat.rules import _trick_winner
+    from bitcards.skat.solver import _winner3
+
+    for g in range(6):
+        for a in range(32):
+            for b in range(32):
+                for c in range(0, 32, 3 if a % 2 else 1):
+                    if len({a, b, c}) == 3:
+                        assert _winner3(g, a, b, c) == _trick_winner(a, b, c, g), (g, a, b, c)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["clubs", "grand"])
+def test_five_and_six_trick_endgames_against_plain_alphabeta(game: str) -> None:
+    """Deeper trees (where the table and the cutoffs matter more) against the plain alpha-beta of tests/naive."""
+    rng = random.Random(50 + GAMES.index(game))
+    for _ in range(60):
+        pos = random_position(rng, rng.choice([5, 6]), game)
+        left, trick = pos["left"], pos["trick"]
+        assert isinstance(left, list) and isinstance(trick, list)
+        got = solve(
+            [text(h) for h in pos["hands"]], text(pos["skat"]), game, pos["declarer"], pos["leader"],  # type: ignore[arg-type]
+            text(pos["played"]),  # type: ignore[arg-type]
+        )  # fmt: skip
+        future = naive.alphabeta(left, game, pos["declarer"], pos["lead"], trick, -1, 121, {})  # type: ignore[arg-type]
+        assert got.points == pos["points"] + rules.card_points(pos["skat"]) + future, pos  # type: ignore[operator]
