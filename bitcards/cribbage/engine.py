@@ -23,10 +23,10 @@ order rather than the higher minimum) and play the card that pegs the most at
 once, the lowest card among equals.
 
 >>> import bitcards
->>> r = bitcards.playout("cribbage", 10_000, seed=1, policy="baseline")
+>>> r = bitcards.playout("cribbage", 20, seed=1, policy="baseline")
 >>> winner = r.returns[:, 1] > 0
->>> bool((np.where(winner, r.field("score1"), r.field("score0")) >= 121).all()), sorted(set(r.returns[:, 0].tolist()))
-(True, [-3, -2, -1, 1, 2, 3])
+>>> bool((np.where(winner, r.field("score1"), r.field("score0")) >= 121).all()), int(r.returns.sum())
+(True, 0)
 >>> st = bitcards.new_game("cribbage", deal=["5H 5D 6C 7S JD KD", "AS 2S 3S 4S 9H KC", "JC"])
 >>> st.phase_name, st.current_player, st.action_name(st.legal_actions()[0])
 ('throw', 1, 'throw 9H AS')

@@ -248,7 +248,7 @@ def _score_block(pones, dealers, seqs, out, status, lo, hi):  # type: ignore[no-
     for i in range(lo, hi):
         a = pones[i]
         b = dealers[i]
-        if (a | b) & ~deck or a & b or _popcount4(a) or _popcount4(b):
+        if (a | b) & ~deck or a & b or _not_four(a) or _not_four(b):
             status[i] = -2
             continue
         code, pos = _peg.score_play(a, b, seqs[i], players, points, whys, counts, totals)
@@ -261,7 +261,7 @@ def _score_block(pones, dealers, seqs, out, status, lo, hi):  # type: ignore[no-
 
 
 @njit(inline="always")
-def _popcount4(m):  # type: ignore[no-untyped-def]
+def _not_four(m):  # type: ignore[no-untyped-def]
     """True unless ``m`` holds exactly four cards."""
     x = np.uint64(m)
     for _ in range(3):
@@ -301,6 +301,10 @@ def peg_scores(pone_masks: object, dealer_masks: object, sequences: object, out:
         raise InvalidCardsError(f"sequences must be ({a.shape[0]}, k<=8) card bits, got {s.dtype} {s.shape}")
     if b.shape != a.shape:
         raise InvalidCardsError(f"pone_masks has {a.size} rows but dealer_masks has {b.size}")
+    if s.size and (s.min() < -1 or s.max() > 51):
+        i = int(np.flatnonzero(((s < -1) | (s > 51)).any(axis=1))[0])
+        j = int(np.flatnonzero((s[i] < -1) | (s[i] > 51))[0])
+        raise IllegalPlayError(f"row {i}: card {j + 1}: bit index {int(s[i, j])} is outside the 52-card deck")
     s = np.ascontiguousarray(s, dtype=np.int8)
     if out is None:
         out = np.zeros((a.shape[0], 2), dtype=np.int16)

@@ -178,5 +178,7 @@ def test_bad_hands_and_bulk_rows() -> None:
         peg_scores(a, b, seqs)
     with pytest.raises(InvalidCardsError, match="row 1: the hands overlap"):
         peg_scores(a, np.array([0b1111 << 26, 0b1111], dtype=np.uint64), seqs[:, :1])
+    with pytest.raises(IllegalPlayError, match="row 1: card 2: bit index 300 is outside the 52-card deck"):
+        peg_scores(a, b, np.array([[0, 26], [0, 300]], dtype=np.int16))
     with pytest.raises(InvalidCardsError, match="sequences must be"):
         peg_scores(a, b, np.zeros((2, 9), dtype=np.int8))
