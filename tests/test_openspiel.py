@@ -1,0 +1,293 @@
+"""bitcards.openspiel: card bits <-> OpenSpiel card ids and actions for Skat, Euchre and Cribbage.
+
+The facts pinned here are read from OpenSpiel's sources (each test names the file); the optional
+tests at the end check them against the real library when ``pyspiel`` is installed.
+"""
+
+from __future__ import annotations
+
+import doctest
+import itertools
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import bitcards
+from bitcards import openspiel as osp
+from bitcards.errors import InvalidCardsError, ParseError
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "openspiel.md"
+DECK = {"skat": 32, "euchre": 24, "cribbage": 52}
+GAMES = tuple(DECK)
+
+
+def _bitcards_name(os_string: str, suit_first: bool) -> str:
+    """OpenSpiel's card text ("D7", "C9", "AC") in bitcards' English notation ("7D", "9C", "AC")."""
+    return os_string[1] + os_string[0] if suit_first else os_string
+
+
+# --- the facts, each from an OpenSpiel file ---------------------------------------------------
+# open_spiel/games/skat.h (enum Suit, enum Rank) and skat.cc (CardSuit = card / 8, CardRank = card % 8,
+# CardToString = suit letter + rank letter): within a suit 7 8 9 Q K T A J.
+SKAT_IDS = [s + r for s in "DHSC" for r in "789QKTAJ"]
+# open_spiel/games/euchre/euchre.h: Card(suit, rank) = rank * 4 + suit, kSuitChar "CDHS", kRankChar "9TJQKA".
+EUCHRE_IDS = [s + r for r in "9TJQKA" for s in "CDHS"]
+# open_spiel/games/cribbage/cribbage.cc: kAllCards, id = suit * 13 + rank, Card::to_string = rank + suit,
+# kSuitNames "CDHS", kRanks "A23456789TJQK".
+CRIBBAGE_IDS = [r + s for s in "CDHS" for r in "A23456789TJQK"]
+OS_STRINGS = {"skat": (SKAT_IDS, True), "euchre": (EUCHRE_IDS, True), "cribbage": (CRIBBAGE_IDS, False)}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_openspiel_card_id_is_the_card_openspiel_names(game: str) -> None:
+    strings, suit_first = OS_STRINGS[game]
+    assert len(strings) == DECK[game]
+    for card_id, text in enumerate(strings):
+        bit = bitcards.parse_card(_bitcards_name(text, suit_first), game)
+        assert osp.from_openspiel_card(game, card_id) == bit
+        assert osp.to_openspiel_card(game, bit) == card_id
+        assert osp.openspiel_card_string(game, card_id) == text
+
+
+def test_skat_facts() -> None:
+    # open_spiel/games/skat.h: card 0 is the seven of diamonds, the jack is the last rank of a suit
+    assert bitcards.format_card(osp.from_openspiel_card("skat", 0), "skat") == "7D"
+    assert bitcards.format_card(osp.from_openspiel_card("skat", 5), "skat") == "TD"
+    assert bitcards.format_card(osp.from_openspiel_card("skat", 7), "skat") == "JD"
+    assert bitcards.format_card(osp.from_openspiel_card("skat", 31), "skat") == "JC"
+    # skat.h: actions 0..31 deal, discard and play cards; 32 + SkatGameType bids (pass 0 .. null 6)
+    assert osp.openspiel_action_for_card("skat", bitcards.parse_card("7D", "skat")) == 0
+    assert osp.SKAT_ACTIONS == {"pass": 32, "diamonds": 33, "hearts": 34, "spades": 35, "clubs": 36, "grand": 37, "null": 38}
+
+
+def test_euchre_facts() -> None:
+    # open_spiel/games/euchre/euchre.h: rank-major ids, clubs first; 24 pass .. 30 play with partner
+    assert bitcards.format_card(osp.from_openspiel_card("euchre", 0), "euchre", "english") == "9C"
+    assert bitcards.format_card(osp.from_openspiel_card("euchre", 1), "euchre", "english") == "9D"
+    assert bitcards.format_card(osp.from_openspiel_card("euchre", 8), "euchre", "english") == "JC"
+    assert bitcards.format_card(osp.from_openspiel_card("euchre", 23), "euchre", "english") == "AS"
+    assert osp.EUCHRE_ACTIONS == {"pass": 24, "clubs": 25, "diamonds": 26, "hearts": 27, "spades": 28, "alone": 29, "partner": 30}
+
+
+def test_cribbage_facts() -> None:
+    # open_spiel/games/cribbage/cribbage.cc: kAllCards clubs 0..12, diamonds 13..25, hearts, spades 39..51
+    assert bitcards.format_card(osp.from_openspiel_card("cribbage", 0), "cribbage") == "AC"
+    assert bitcards.format_card(osp.from_openspiel_card("cribbage", 13), "cribbage") == "AD"
+    assert bitcards.format_card(osp.from_openspiel_card("cribbage", 51), "cribbage") == "KS"
+    # cribbage.h: kPassAction = 2756; cribbage.cc: ToAction(c1, c2) = 52 + 52 * c1 + c2, c1 before c2 in
+    # the hand, which is sorted by rank, then suit (operator<)
+    assert osp.CRIBBAGE_PASS == 2756
+    assert osp.openspiel_throw_action("cribbage", bitcards.parse_mask("2C KC", "cribbage")) == 52 + 52 * 1 + 12
+    assert osp.openspiel_throw_action("cribbage", bitcards.parse_mask("KC 2S", "cribbage")) == 52 + 52 * 40 + 12
+    assert osp.openspiel_throw_action("cribbage", bitcards.parse_mask("AH AD", "cribbage")) == 52 + 52 * 13 + 26
+
+
+# --- round trips, exhaustive over each deck ------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_cards_round_trip_exhaustively(game: str) -> None:
+    n = DECK[game]
+    ids = [osp.to_openspiel_card(game, b) for b in range(n)]
+    assert sorted(ids) == list(range(n))  # a permutation of the deck
+    assert [osp.from_openspiel_card(game, c) for c in ids] == list(range(n))
+    assert osp.to_openspiel_card(game, np.arange(n)).tolist() == ids
+    assert osp.from_openspiel_card(game, np.array(ids)).tolist() == list(range(n))
+    assert [osp.card_for_openspiel_action(game, osp.openspiel_action_for_card(game, b)) for b in range(n)] == list(range(n))
+    full = (1 << n) - 1
+    assert osp.to_openspiel_cards(game, full).tolist() == list(range(n))
+    assert osp.from_openspiel_cards(game, range(n)) == full
+    assert (osp.openspiel_multi_hot(game, full) == 1).all()
+    assert osp.from_openspiel_multi_hot(game, np.ones(n)) == full
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_single_cards_as_masks(game: str) -> None:
+    for b in range(DECK[game]):
+        c = osp.to_openspiel_card(game, b)
+        assert osp.to_openspiel_cards(game, 1 << b).tolist() == [c]
+        assert osp.from_openspiel_cards(game, [c]) == 1 << b
+        assert osp.openspiel_multi_hot(game, 1 << b).nonzero()[0].tolist() == [c]
+
+
+@given(st.sampled_from(GAMES), st.integers(min_value=0, max_value=(1 << 52) - 1))
+def test_masks_round_trip(game: str, raw: int) -> None:
+    n = DECK[game]
+    mask = raw & ((1 << n) - 1)
+    ids = osp.to_openspiel_cards(game, mask)
+    assert ids.tolist() == sorted(osp.to_openspiel_card(game, b) for b in range(n) if mask >> b & 1)
+    assert osp.from_openspiel_cards(game, ids[::-1]) == mask
+    row = osp.openspiel_multi_hot(game, mask)
+    assert row.dtype == np.float32 and row.shape == (n,)
+    assert row.nonzero()[0].tolist() == ids.tolist()
+    assert osp.from_openspiel_multi_hot(game, row) == mask
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_multi_hot_in_bulk_equals_one_at_a_time(game: str) -> None:
+    masks = bitcards.deal(50, game, seed=4)
+    rows = osp.openspiel_multi_hot(game, masks)
+    assert rows.shape == (*masks.shape, DECK[game])
+    for i, j in itertools.product(range(masks.shape[0]), range(masks.shape[1])):
+        assert (rows[i, j] == osp.openspiel_multi_hot(game, int(masks[i, j]))).all()
+    back = osp.from_openspiel_multi_hot(game, rows)
+    assert isinstance(back, np.ndarray) and back.dtype == np.uint64 and (back == masks).all()
+
+
+def test_every_cribbage_throw_round_trips() -> None:
+    seen = set()
+    for a, b in itertools.combinations(range(52), 2):
+        m = (1 << a) | (1 << b)
+        action = osp.openspiel_throw_action("cribbage", m)
+        assert 52 <= action < osp.CRIBBAGE_PASS
+        assert osp.cards_for_openspiel_throw("cribbage", action) == m
+        seen.add(action)
+    assert len(seen) == 52 * 51 // 2
+
+
+# --- bad input -----------------------------------------------------------------------------------
+def test_the_game_is_required_and_must_have_a_mapping() -> None:
+    with pytest.raises(TypeError, match="str"):
+        osp.to_openspiel_card(3, 3)  # type: ignore[call-overload]
+    with pytest.raises(ParseError, match="'jass'.*skat, euchre, cribbage"):
+        osp.to_openspiel_card("jass", 0)
+    with pytest.raises(ParseError, match="'poker'"):
+        osp.to_openspiel_cards("poker", 1)
+    assert osp.to_openspiel_card(" Skat ", 0) == 0
+
+
+def test_values_outside_the_deck_are_named() -> None:
+    with pytest.raises(InvalidCardsError, match="skat card bit 32 is outside 0..31"):
+        osp.to_openspiel_card("skat", 32)
+    with pytest.raises(InvalidCardsError, match="card id 24 is outside 0..23"):
+        osp.from_openspiel_card("euchre", 24)
+    with pytest.raises(InvalidCardsError, match="card bit -1 at index 2"):
+        osp.to_openspiel_card("skat", [0, 1, -1])
+    with pytest.raises(InvalidCardsError, match="card id 52 at index 1"):
+        osp.from_openspiel_card("cribbage", np.array([0, 52]))
+    with pytest.raises(InvalidCardsError, match="0x100000000 has bits outside the skat deck"):
+        osp.to_openspiel_cards("skat", 1 << 32)
+    with pytest.raises(InvalidCardsError, match="card id 3 at index 1 is repeated"):
+        osp.from_openspiel_cards("skat", [3, 3])
+    with pytest.raises(InvalidCardsError, match=r"index 1\) has bits outside the euchre deck"):
+        osp.openspiel_multi_hot("euchre", np.array([1, 1 << 24], dtype=np.uint64))
+    with pytest.raises(InvalidCardsError, match="segment 0 has entries other than 0 and 1"):
+        osp.from_openspiel_multi_hot("skat", np.full(32, 0.5))
+    with pytest.raises(InvalidCardsError, match="has 32 entries, got shape"):
+        osp.from_openspiel_multi_hot("skat", np.zeros(24))
+    with pytest.raises(InvalidCardsError, match="action 32 is not a card"):
+        osp.card_for_openspiel_action("skat", osp.SKAT_ACTIONS["pass"])
+
+
+def test_wrong_types_are_type_errors() -> None:
+    with pytest.raises(TypeError, match="bool"):
+        osp.to_openspiel_card("skat", True)
+    with pytest.raises(TypeError, match="str"):
+        osp.from_openspiel_card("skat", "7D")  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match="float64"):
+        osp.to_openspiel_card("skat", np.array([1.5]))
+    with pytest.raises(TypeError, match="float64"):
+        osp.openspiel_multi_hot("skat", np.array([1.0]))
+
+
+def test_throws_are_cribbage_only_and_two_cards() -> None:
+    with pytest.raises(ParseError, match="only cribbage.*skat"):
+        osp.openspiel_throw_action("skat", 3)
+    with pytest.raises(InvalidCardsError, match="a throw is two cards, got 3"):
+        osp.openspiel_throw_action("cribbage", 7)
+    with pytest.raises(InvalidCardsError, match="action 2756 is not a two-card throw"):
+        osp.cards_for_openspiel_throw("cribbage", osp.CRIBBAGE_PASS)
+    with pytest.raises(InvalidCardsError, match="action 52 throws one card twice"):
+        osp.cards_for_openspiel_throw("cribbage", 52)
+
+
+def test_the_guide_runs() -> None:
+    result = doctest.testfile(str(DOC), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+# --- the real library, when it is installed ------------------------------------------------------
+def _pyspiel():  # type: ignore[no-untyped-def]
+    return pytest.importorskip("pyspiel")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_card_strings_match_openspiel(game: str) -> None:
+    pyspiel = _pyspiel()
+    state = pyspiel.load_game(game).new_initial_state()
+    if game == "euchre":
+        state.apply_action(0)  # the dealer is chosen first; then actions are cards
+    for card_id in range(DECK[game]):
+        text = state.action_to_string(state.current_player(), card_id)
+        assert text.removeprefix("Deal ") == osp.openspiel_card_string(game, card_id)
+
+
+def _deal_in_openspiel(state, ids):  # type: ignore[no-untyped-def]
+    for c in ids:
+        assert state.is_chance_node()
+        state.apply_action(int(c))
+
+
+def test_skat_deal_and_observation_match_openspiel() -> None:
+    pyspiel = _pyspiel()
+    deal = bitcards.deal(1, "skat", seed=11)[0]
+    hands = [int(m) for m in deal]  # front, middle, rear, skat
+    # skat.cc ApplyDealAction: deal positions 0-2, 11-14, 23-25 to player 0; 3-5, 15-18, 26-28 to
+    # player 1; 6-8, 19-22, 29-31 to player 2; 9-10 to the skat
+    owner = [0] * 3 + [1] * 3 + [2] * 3 + [3] * 2 + [0] * 4 + [1] * 4 + [2] * 4 + [0] * 3 + [1] * 3 + [2] * 3
+    queues = [list(osp.to_openspiel_cards("skat", h)) for h in hands]
+    state = pyspiel.load_game("skat").new_initial_state()
+    _deal_in_openspiel(state, [queues[o].pop(0) for o in owner])
+    assert state.current_player() == 0
+    for p in range(3):
+        obs = np.array(state.observation_tensor(p), dtype=np.float32)
+        assert obs[p] == 1  # position
+        assert osp.from_openspiel_multi_hot("skat", obs[6:38]) == hands[p]  # the player's cards
+    # player 0 passes, player 1 plays clubs, takes the skat and discards two cards, player 0 leads
+    state.apply_action(osp.SKAT_ACTIONS["pass"])
+    state.apply_action(osp.SKAT_ACTIONS["clubs"])
+    assert sorted(state.legal_actions()) == osp.to_openspiel_cards("skat", hands[1] | hands[3]).tolist()
+    for _ in range(2):
+        state.apply_action(state.legal_actions()[0])
+    assert state.current_player() == 0
+    legal = osp.from_openspiel_cards("skat", state.legal_actions())
+    assert legal == hands[0]
+
+
+def test_euchre_deal_matches_openspiel() -> None:
+    pyspiel = _pyspiel()
+    deal = bitcards.deal(1, "euchre", seed=5)[0]
+    hands = [int(m) for m in deal[:4]]
+    upcard = int(osp.to_openspiel_cards("euchre", int(deal[4]))[0])
+    state = pyspiel.load_game("euchre").new_initial_state()
+    dealer = 3
+    state.apply_action(dealer)
+    # euchre.cc ApplyDealAction: the k-th card dealt goes to (dealer + k) % 4; the 21st is the upcard
+    queues = {p: list(osp.to_openspiel_cards("euchre", hands[p])) for p in range(4)}
+    _deal_in_openspiel(state, [queues[(dealer + k) % 4].pop(0) for k in range(20)] + [upcard])
+    assert state.current_player() == (dealer + 1) % 4
+    for p in range(4):
+        info = np.array(state.information_state_tensor(p), dtype=np.float32)
+        assert info[dealer] == 1
+        assert osp.from_openspiel_multi_hot("euchre", info[4:28]) == 1 << osp.from_openspiel_card("euchre", upcard)
+        assert osp.from_openspiel_multi_hot("euchre", info[71:95]) == hands[p]
+
+
+def test_cribbage_throws_match_openspiel() -> None:
+    pyspiel = _pyspiel()
+    deal = bitcards.deal(1, "cribbage", seed=2)[0]
+    state = pyspiel.load_game("cribbage").new_initial_state()
+    # cribbage.cc: each card dealt goes to the first player whose hand is not full
+    _deal_in_openspiel(state, [c for p in range(2) for c in osp.to_openspiel_cards("cribbage", int(deal[p]))])
+    for p in range(2):
+        assert state.current_player() == p
+        hand = int(deal[p])
+        pairs = [(1 << a) | (1 << b) for a, b in itertools.combinations([x for x in range(52) if hand >> x & 1], 2)]
+        assert sorted(state.legal_actions()) == sorted(osp.openspiel_throw_action("cribbage", m) for m in pairs)
+        for m in pairs:
+            a = osp.openspiel_throw_action("cribbage", m)
+            names = sorted(osp.openspiel_card_string("cribbage", c) for c in osp.to_openspiel_cards("cribbage", m))
+            assert sorted(state.action_to_string(p, a).removeprefix("Choose ").split()) == names
+        state.apply_action(state.legal_actions()[0])
+    assert state.is_chance_node()  # the starter
