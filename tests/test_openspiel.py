@@ -291,3 +291,50 @@ def test_cribbage_throws_match_openspiel() -> None:
             assert sorted(state.action_to_string(p, a).removeprefix("Choose ").split()) == names
         state.apply_action(state.legal_actions()[0])
     assert state.is_chance_node()  # the starter
+
+
+def _skat_state_in_play(pyspiel):  # type: ignore[no-untyped-def]
+    """OpenSpiel Skat dealt in id order, players 0 and 1 pass, player 2 plays grand and discards."""
+    state = pyspiel.load_game("skat").new_initial_state()
+    _deal_in_openspiel(state, range(32))
+    for a in ("pass", "pass", "grand"):
+        state.apply_action(osp.SKAT_ACTIONS[a])
+    discarded = state.legal_actions()[:2]
+    for c in discarded:
+        state.apply_action(c)
+    return state, discarded
+
+
+def test_skat_tensor_segments_are_where_the_guide_says() -> None:
+    state, discarded = _skat_state_in_play(_pyspiel())
+    obs = np.array(state.observation_tensor(2), dtype=np.float32)
+    assert obs.shape == (299,)
+    assert obs[5] == 1  # phase: playing
+    assert obs[52 + 5] == 1 and obs[38] == 1 and obs[45] == 1  # bids: grand for player 2, pass for 0 and 1
+    assert obs[61] == 1  # the solo player
+    assert osp.from_openspiel_multi_hot("skat", obs[62:94]) == osp.from_openspiel_cards("skat", discarded)
+    assert obs[94 + 5] == 1  # game type grand
+    assert obs[100] == 1  # the first trick has no leader yet: the null entry is set too (skat.cc)
+    assert not np.array(state.observation_tensor(0))[62:94].any()  # the skat is the solo player's only
+    first = state.legal_actions()[0]
+    state.apply_action(first)
+    obs = np.array(state.observation_tensor(1), dtype=np.float32)
+    assert obs[101] == 1 and obs[100] == 0  # player 0 leads
+    assert osp.from_openspiel_multi_hot("skat", obs[104:136]) == 1 << osp.card_for_openspiel_action("skat", first)
+
+
+def test_euchre_call_entries_are_where_the_guide_says() -> None:
+    pyspiel = _pyspiel()
+    state = pyspiel.load_game("euchre").new_initial_state()
+    state.apply_action(0)
+    _deal_in_openspiel(state, range(21))
+    info = np.array(state.information_state_tensor(1))
+    assert info[68] == 0 and info[69] == 1 and info[70] == 1  # during the bidding
+    state.apply_action(osp.EUCHRE_ACTIONS["pass"])
+    info = np.array(state.information_state_tensor(1))
+    assert info[28 + 4] == 0 and info[28 + 5] == 1  # the first pass marks the next row's first entry
+    state.apply_action(osp.EUCHRE_ACTIONS["clubs"])  # the upcard (id 20) is a club: ordered up
+    state.apply_action(state.legal_actions()[0])  # the dealer discards
+    state.apply_action(osp.EUCHRE_ACTIONS["partner"])
+    info = np.array(state.information_state_tensor(1))
+    assert info[68] == 1 and info[69] == 0 and info[70] == 0  # the declarer has chosen (not alone)
