@@ -63,6 +63,9 @@ __all__ = [
     "from_openspiel_multi_hot",
     "openspiel_throw_action",
     "cards_for_openspiel_throw",
+    "SKAT_PHASES",
+    "SKAT_OBSERVATION_SIZE",
+    "skat_observation_tensor",
 ]
 
 
@@ -371,3 +374,94 @@ def cards_for_openspiel_throw(game: str, action: int) -> int:
     if first == second:
         raise InvalidCardsError(f"OpenSpiel cribbage action {a} throws one card twice")
     return (1 << int(_FROM_OS["cribbage"][first])) | (1 << int(_FROM_OS["cribbage"][second]))
+
+
+# --- whole tensors ------------------------------------------------------------------------------------
+#: OpenSpiel's Skat phases that have an entry in its observation tensor (entries 3-5), then "over"
+SKAT_PHASES = ("bidding", "discard", "play", "over")
+#: the size of OpenSpiel's Skat ObservationTensor
+SKAT_OBSERVATION_SIZE = 299
+_SKAT_GAME_TYPES = ("pass", "diamonds", "hearts", "spades", "clubs", "grand", "null")
+
+
+def _skat_game_type(name: str | None, what: str) -> int:
+    if name is None:
+        return 0
+    if not isinstance(name, str) or name.strip().lower() not in _SKAT_GAME_TYPES:
+        raise ParseError(f"{what} {shorten(name)} is not an OpenSpiel Skat game type ({', '.join(_SKAT_GAME_TYPES)})")
+    return _SKAT_GAME_TYPES.index(name.strip().lower())
+
+
+def _skat_trick(out: np.ndarray, at: int, leader: int, cards: Iterable[int], what: str) -> None:
+    if not 0 <= _int(leader, what + " leader") < 3:
+        raise InvalidCardsError(f"{what} leader must be 0, 1 or 2, got {leader}")
+    out[at + leader] = 1
+    cs = list(cards)
+    if len(cs) > 3:
+        raise InvalidCardsError(f"{what} has at most 3 cards, got {len(cs)}")
+    for j, b in enumerate(cs):
+        out[at + 3 + 32 * j + to_openspiel_card("skat", _int(b, what + " card"))] = 1
+
+
+def skat_observation_tensor(
+    player: int,
+    phase: str,
+    hand: int,
+    *,
+    bids: tuple[str | None, str | None, str | None] = (None, None, None),
+    solo: int = -1,
+    skat: int = 0,
+    game: str | None = None,
+    trick_leader: int = -1,
+    trick: Iterable[int] = (),
+    previous_leader: int = -1,
+    previous_trick: Iterable[int] = (),
+) -> np.ndarray:
+    """OpenSpiel's Skat ObservationTensor (299 ``float32``) for ``player``, from bitcards masks and bits.
+
+    ``phase`` is one of :data:`SKAT_PHASES`; ``hand`` the player's cards; ``bids`` each player's
+    OpenSpiel bid (``None`` or ``"pass"`` before or without one, else the game named); ``solo`` the solo
+    player (-1 before there is one); ``skat`` the solo player's two discards (shown to the solo player
+    only); ``game`` the game played; ``trick_leader``/``trick`` the current trick's leader and card bits
+    in play order; ``previous_leader``/``previous_trick`` the last completed trick. As OpenSpiel does,
+    the current trick is written only while playing, and before the game's first card OpenSpiel has no
+    leader yet and sets entry 100 (open_spiel/games/skat.cc).
+
+    >>> import bitcards
+    >>> hand = bitcards.parse_mask("JC JS AH TH 7D 8D 9D QD KD AD", "skat")
+    >>> v = skat_observation_tensor(0, "bidding", hand)
+    >>> v.shape, v.nonzero()[0].tolist()[:6]
+    ((299,), [0, 3, 6, 7, 8, 9])
+    """
+    p = _int(player, "player")
+    if not 0 <= p < 3:
+        raise InvalidCardsError(f"player must be 0, 1 or 2, got {p}")
+    if not isinstance(phase, str) or phase.strip().lower() not in SKAT_PHASES:
+        raise ParseError(f"phase {shorten(phase)} is not one of OpenSpiel's Skat phases ({', '.join(SKAT_PHASES)})")
+    ph = SKAT_PHASES.index(phase.strip().lower())
+    out = np.zeros(SKAT_OBSERVATION_SIZE, dtype=np.float32)
+    out[p] = 1
+    if ph < 3:
+        out[3 + ph] = 1
+    out[6:38] = openspiel_multi_hot("skat", _int(hand, "hand"))
+    if len(bids) != 3:
+        raise InvalidCardsError(f"bids has one entry per player (3), got {len(bids)}")
+    for q, bid in enumerate(bids):
+        out[38 + 7 * q + _skat_game_type(bid, f"player {q}'s bid")] = 1
+    s = _int(solo, "solo")
+    if not -1 <= s < 3:
+        raise InvalidCardsError(f"solo must be -1, 0, 1 or 2, got {s}")
+    if s >= 0:
+        out[59 + s] = 1
+    if p == s:
+        out[62:94] = openspiel_multi_hot("skat", _int(skat, "skat"))
+    out[94 + _skat_game_type(game, "game")] = 1
+    if ph == 2:
+        cards = list(trick)
+        if not cards and previous_leader < 0:
+            out[100] = 1  # OpenSpiel's first trick has no leader before its first card
+        else:
+            _skat_trick(out, 101, trick_leader, cards, "the current trick")
+    if previous_leader >= 0:
+        _skat_trick(out, 200, previous_leader, previous_trick, "the previous trick")
+    return out

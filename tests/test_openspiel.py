@@ -338,3 +338,110 @@ def test_euchre_call_entries_are_where_the_guide_says() -> None:
     state.apply_action(osp.EUCHRE_ACTIONS["partner"])
     info = np.array(state.information_state_tensor(1))
     assert info[68] == 1 and info[69] == 0 and info[70] == 0  # the declarer has chosen (not alone)
+
+
+def test_skat_observation_tensor_equals_openspiel_in_random_games() -> None:
+    pyspiel = _pyspiel()
+    import random
+
+    rng = random.Random(7)
+    game = pyspiel.load_game("skat")
+    names = {v: k for k, v in osp.SKAT_ACTIONS.items()}
+    owner = [0] * 3 + [1] * 3 + [2] * 3 + [3] * 2 + [0] * 4 + [1] * 4 + [2] * 4 + [0] * 3 + [1] * 3 + [2] * 3
+    checked = 0
+    for g in range(30):
+        deal = bitcards.deal(1, "skat", seed=100 + g)[0]
+        hands = [int(m) for m in deal[:3]]
+        skat = int(deal[3])
+        queues = [list(osp.to_openspiel_cards("skat", int(m))) for m in deal]
+        state = game.new_initial_state()
+        _deal_in_openspiel(state, [queues[o].pop(0) for o in owner])
+        bids: list[str | None] = [None, None, None]
+        solo, played, phase = -1, None, "bidding"
+        leader, trick, prev_leader, prev = -1, [], -1, []
+        while True:
+            for p in range(3):
+                mine = osp.skat_observation_tensor(
+                    p, phase, hands[p], bids=(bids[0], bids[1], bids[2]), solo=solo, skat=skat, game=played,
+                    trick_leader=leader, trick=trick, previous_leader=prev_leader, previous_trick=prev,
+                )  # fmt: skip
+                assert (mine == np.array(state.observation_tensor(p), dtype=np.float32)).all(), (g, phase, p)
+                checked += 1
+            if state.is_terminal():
+                break
+            p = state.current_player()
+            legal = state.legal_actions()
+            if phase == "bidding":
+                a = legal[0] if rng.random() < 0.5 else rng.choice(legal)
+                bids[p] = names[a]
+                state.apply_action(a)
+                if a != osp.SKAT_ACTIONS["pass"]:
+                    solo, played, phase = p, names[a], "discard"
+                    hands[p] |= skat
+                    skat = 0
+                elif state.is_terminal():
+                    phase = "over"
+                continue
+            a = rng.choice(legal)
+            bit = osp.card_for_openspiel_action("skat", a)
+            hands[p] &= ~(1 << bit)
+            state.apply_action(a)
+            if phase == "discard":
+                skat |= 1 << bit
+                if skat.bit_count() == 2:
+                    phase, leader = "play", 0
+                continue
+            trick.append(bit)
+            if len(trick) == 3:
+                prev_leader, prev = leader, trick
+                leader, trick = state.current_player(), []
+            if state.is_terminal():
+                phase = "over"
+    assert checked > 1000
+
+
+# open_spiel/games/skat.h kObservationTensorSize: position 3, phase 3, hand 32, bids 3 x 7, solo 3,
+# skat 32, game type 7, current trick leader 3 + 3 x 32 cards, previous trick leader 3 + 3 x 32 cards
+SKAT_SEGMENTS = dict(position=0, phase=3, hand=6, bids=38, solo=59, skat=62, game=94, trick=101, previous=200)
+
+
+def test_skat_observation_tensor_layout() -> None:
+    card = {c: osp.to_openspiel_card("skat", bitcards.parse_card(c, "skat")) for c in ("JC", "7D", "AS", "TH", "8H")}
+    hand = bitcards.parse_mask("JC 7D", "skat")
+    v = osp.skat_observation_tensor(
+        1, "play", hand, bids=("pass", "clubs", None), solo=1, skat=bitcards.parse_mask("TH 8H", "skat"), game="clubs",
+        trick_leader=0, trick=[bitcards.parse_card("AS", "skat")],
+        previous_leader=2, previous_trick=[bitcards.parse_card(c, "skat") for c in ("TH", "8H", "7D")],
+    )  # fmt: skip
+    seg = SKAT_SEGMENTS
+    expected = {
+        seg["position"] + 1, seg["phase"] + 2,
+        seg["hand"] + card["JC"], seg["hand"] + card["7D"],
+        seg["bids"] + 0, seg["bids"] + 7 + 4, seg["bids"] + 14 + 0,
+        seg["solo"] + 1, seg["skat"] + card["TH"], seg["skat"] + card["8H"], seg["game"] + 4,
+        seg["trick"] + 0, seg["trick"] + 3 + card["AS"],
+        seg["previous"] + 2,
+        seg["previous"] + 3 + card["TH"], seg["previous"] + 35 + card["8H"], seg["previous"] + 67 + card["7D"],
+    }  # fmt: skip
+    assert v.shape == (299,) and v.dtype == np.float32
+    assert set(v.nonzero()[0].tolist()) == expected
+    # the skat is shown to the solo player only; the current trick only while playing
+    skat = bitcards.parse_mask("TH 8H", "skat")
+    other = osp.skat_observation_tensor(0, "over", 0, solo=1, skat=skat, trick_leader=0, trick=[3])
+    assert not other[seg["skat"] : seg["skat"] + 32].any() and not other[seg["trick"] : seg["previous"]].any()
+    # skat.cc: before the game's first card the current trick has no leader and entry 100 is set
+    start = osp.skat_observation_tensor(0, "play", hand, solo=2, game="grand", trick_leader=0)
+    assert start[100] == 1 and not start[seg["trick"] : seg["trick"] + 3].any()
+
+
+def test_skat_observation_tensor_bad_input() -> None:
+    with pytest.raises(ParseError, match="phase 'pickup'"):
+        osp.skat_observation_tensor(0, "pickup", 0)
+    with pytest.raises(ParseError, match="'null ouvert' is not an OpenSpiel Skat game type"):
+        osp.skat_observation_tensor(0, "play", 0, game="null ouvert")
+    with pytest.raises(InvalidCardsError, match="player must be 0, 1 or 2, got 3"):
+        osp.skat_observation_tensor(3, "play", 0)
+    with pytest.raises(InvalidCardsError, match="the current trick has at most 3 cards"):
+        osp.skat_observation_tensor(0, "play", 0, trick_leader=0, trick=[0, 1, 2, 3])
+    with pytest.raises(InvalidCardsError, match="bits outside the skat deck"):
+        osp.skat_observation_tensor(0, "play", 1 << 40)
