@@ -66,6 +66,8 @@ __all__ = [
     "SKAT_PHASES",
     "SKAT_OBSERVATION_SIZE",
     "skat_observation_tensor",
+    "EUCHRE_INFORMATION_STATE_SIZE",
+    "euchre_information_state_tensor",
 ]
 
 
@@ -464,4 +466,88 @@ def skat_observation_tensor(
             _skat_trick(out, 101, trick_leader, cards, "the current trick")
     if previous_leader >= 0:
         _skat_trick(out, 200, previous_leader, previous_trick, "the previous trick")
+    return out
+
+
+#: the size of OpenSpiel's Euchre InformationStateTensor
+EUCHRE_INFORMATION_STATE_SIZE = 935
+_EUCHRE_SUITS = ("clubs", "diamonds", "hearts", "spades")  # OpenSpiel's suit order
+
+
+def euchre_information_state_tensor(
+    player: int,
+    dealer: int,
+    upcard: int,
+    hand: int,
+    *,
+    calls: Iterable[str] = (),
+    alone: bool | None = None,
+    lone_defender: int = -1,
+    tricks: Iterable[tuple[int, Iterable[int]]] = (),
+) -> np.ndarray:
+    """OpenSpiel's Euchre InformationStateTensor (935 ``float32``) for seat ``player`` (N 0, E 1, S 2, W 3).
+
+    ``upcard`` is a card bit and ``hand`` the player's mask; ``calls`` the calls so far from the
+    dealer's left, each ``"pass"`` or the suit named (``"clubs"`` ...); ``alone`` whether the declarer
+    plays alone (``None`` before the choice); ``lone_defender`` a defender's seat that plays alone (the
+    ``allow_lone_defender`` option), else -1; ``tricks`` each trick begun as ``(leader, card bits in play
+    order)``. OpenSpiel's own placement is kept (open_spiel/games/euchre/euchre.cc): a pass marks the
+    first entry of the next call row, entry 68 means the declarer has chosen, and entries 69-70 are set
+    while there is no declarer; after eight passes only the dealer, upcard and calls are written.
+
+    >>> import bitcards
+    >>> v = euchre_information_state_tensor(2, 1, bitcards.parse_card("AC", "euchre"),
+    ...                                     bitcards.parse_mask("9D TD JD QD KD", "euchre"), calls=["pass"])
+    >>> v.shape, v.nonzero()[0].tolist()
+    ((935,), [1, 24, 33, 69, 70, 72, 76, 80, 84, 88])
+    """
+    p, dl = _int(player, "player"), _int(dealer, "dealer")
+    for name, seat in (("player", p), ("dealer", dl)):
+        if not 0 <= seat < 4:
+            raise InvalidCardsError(f"{name} must be a seat 0..3, got {seat}")
+    out = np.zeros(EUCHRE_INFORMATION_STATE_SIZE, dtype=np.float32)
+    out[dl] = 1
+    out[4 + to_openspiel_card("euchre", _int(upcard, "upcard"))] = 1
+    said = [c.strip().lower() if isinstance(c, str) else c for c in calls]
+    passes, trump = 0, -1
+    for k, c in enumerate(said):
+        if trump >= 0 or k >= 8:
+            raise InvalidCardsError(f"call {k + 1} ({c!r}) follows the end of the calls")
+        if c == "pass":
+            passes += 1
+            out[28 + 5 * passes] = 1  # OpenSpiel marks a pass in the next row's first entry
+        elif c in _EUCHRE_SUITS:
+            trump = _EUCHRE_SUITS.index(c)
+            out[28 + 5 * passes + trump] = 1
+        else:
+            raise ParseError(f"call {k + 1} {shorten(c)} is not pass or a suit ({', '.join(_EUCHRE_SUITS)})")
+    if passes == 8:
+        return out
+    declarer = (dl + 1 + passes) % 4 if trump >= 0 else -1
+    lone = _int(lone_defender, "lone_defender")
+    if alone is not None:
+        out[68] = 1  # OpenSpiel sets it once the declarer has chosen, alone or not
+    if declarer < 0 or lone == (declarer + 1) % 4:
+        out[69] = 1
+    if declarer < 0 or lone == (declarer + 3) % 4:
+        out[70] = 1
+    out[71:95] = openspiel_multi_hot("euchre", _int(hand, "hand"))
+    sitting_out = {(declarer + 2) % 4} if alone else set()
+    if lone >= 0:
+        sitting_out.add((lone + 2) % 4)
+    for i, (leader, cards) in enumerate(tricks):
+        if i >= 5:
+            raise InvalidCardsError("a hand has 5 tricks, got more")
+        ld = _int(leader, "trick leader")
+        if not 0 <= ld < 4 or ld in sitting_out:
+            raise InvalidCardsError(f"trick {i + 1}: leader {ld} is not a seat in play")
+        seat = ld
+        for j, b in enumerate(cards):
+            if j >= 4 - len(sitting_out):
+                raise InvalidCardsError(f"trick {i + 1} has too many cards")
+            row = ld + (seat - ld) % 4  # rows N E S W N E S: the leader's seat, then round the table
+            out[95 + 168 * i + 24 * row + to_openspiel_card("euchre", _int(b, "trick card"))] = 1
+            seat = (seat + 1) % 4
+            while seat in sitting_out:
+                seat = (seat + 1) % 4
     return out

@@ -445,3 +445,111 @@ def test_skat_observation_tensor_bad_input() -> None:
         osp.skat_observation_tensor(0, "play", 0, trick_leader=0, trick=[0, 1, 2, 3])
     with pytest.raises(InvalidCardsError, match="bits outside the skat deck"):
         osp.skat_observation_tensor(0, "play", 1 << 40)
+
+
+@pytest.mark.parametrize("options", ["", "(allow_lone_defender=true)", "(stick_the_dealer=false)"])
+def test_euchre_information_state_tensor_equals_openspiel_in_random_games(options: str) -> None:
+    pyspiel = _pyspiel()
+    import random
+
+    rng = random.Random(3)
+    game = pyspiel.load_game("euchre" + options)
+    names = {v: k for k, v in osp.EUCHRE_ACTIONS.items()}
+    checked = 0
+    for g in range(40):
+        deal = bitcards.deal(1, "euchre", seed=200 + g)[0]
+        hands = [int(m) for m in deal[:4]]
+        upcard = osp.from_openspiel_card("euchre", int(osp.to_openspiel_cards("euchre", int(deal[4]))[0]))
+        dealer = rng.randrange(4)
+        state = game.new_initial_state()
+        state.apply_action(dealer)
+        queues = {p: list(osp.to_openspiel_cards("euchre", hands[p])) for p in range(4)}
+        _deal_in_openspiel(state, [queues[(dealer + k) % 4].pop(0) for k in range(20)])
+        state.apply_action(osp.to_openspiel_card("euchre", upcard))
+        calls: list[str] = []
+        alone: bool | None = None
+        lone, declarer, discarding = -1, -1, False
+        tricks: list[tuple[int, list[int]]] = []
+        while True:
+            for p in range(4):
+                mine = osp.euchre_information_state_tensor(
+                    p, dealer, upcard, hands[p], calls=calls, alone=alone, lone_defender=lone, tricks=tricks
+                )
+                theirs = np.array(state.information_state_tensor(p), dtype=np.float32)
+                assert (mine == theirs).all(), (g, p, calls, alone, lone, np.flatnonzero(mine != theirs), theirs[68:71])
+                checked += 1
+            if state.is_terminal():
+                break
+            p = state.current_player()
+            legal = state.legal_actions()
+            a = rng.choice(legal)
+            state.apply_action(a)
+            if a >= 24:
+                if a in (osp.EUCHRE_ACTIONS["alone"], osp.EUCHRE_ACTIONS["partner"]):
+                    if p == declarer:
+                        alone = a == osp.EUCHRE_ACTIONS["alone"]
+                    elif a == osp.EUCHRE_ACTIONS["alone"]:
+                        lone = p
+                    continue
+                calls.append(names[a])
+                if a != osp.EUCHRE_ACTIONS["pass"]:
+                    declarer = p
+                    if len(calls) <= 4:  # ordered up: the dealer takes the upcard and discards
+                        hands[dealer] |= 1 << upcard
+                        discarding = True
+                continue
+            bit = osp.card_for_openspiel_action("euchre", a)
+            hands[p] &= ~(1 << bit)
+            if discarding:
+                discarding = False
+                continue
+            active = 4 - (alone is True) - (lone >= 0)  # the partners of those who go alone sit out
+            if not tricks or len(tricks[-1][1]) == active:
+                tricks.append((p, []))
+            tricks[-1][1].append(bit)
+    assert checked > 2000
+
+
+# open_spiel/games/euchre/euchre.h kInformationStateTensorSize: dealer 4, upcard 24, calls 8 x 5,
+# alone 3, hand 24, tricks 5 x 7 x 24 (rows N E S W N E S)
+EUCHRE_SEGMENTS = dict(dealer=0, upcard=4, calls=28, alone=68, hand=71, tricks=95)
+
+
+def test_euchre_information_state_tensor_layout() -> None:
+    card = {c: osp.to_openspiel_card("euchre", bitcards.parse_card(c, "euchre")) for c in ("AC", "9D", "JH", "KS", "TD")}
+    seg = EUCHRE_SEGMENTS
+    bits = {c: bitcards.parse_card(c, "euchre") for c in card}
+    # dealer W (3); N passes, E orders up clubs; E alone, so W (E's partner) sits out; two tricks begun
+    v = osp.euchre_information_state_tensor(
+        0, 3, bits["AC"], bitcards.parse_mask("9D", "euchre"), calls=["pass", "clubs"], alone=True,
+        tricks=[(0, [bits["JH"], bits["KS"], bits["TD"]]), (2, [bits["9D"]])],
+    )  # fmt: skip
+    expected = {
+        seg["dealer"] + 3, seg["upcard"] + card["AC"],
+        seg["calls"] + 5,  # N's pass, in the next row's first entry (euchre.cc)
+        seg["calls"] + 5 + 0,  # E's clubs in row 1: the same entry
+        seg["alone"] + 0, seg["hand"] + card["9D"],
+        seg["tricks"] + 24 * 0 + card["JH"], seg["tricks"] + 24 * 1 + card["KS"], seg["tricks"] + 24 * 2 + card["TD"],
+        seg["tricks"] + 168 + 24 * 2 + card["9D"],
+    }  # fmt: skip
+    assert v.shape == (935,) and v.dtype == np.float32
+    assert set(v.nonzero()[0].tolist()) == expected
+    # after eight passes only the dealer, the upcard and the calls are written
+    v = osp.euchre_information_state_tensor(1, 0, bits["AC"], bitcards.parse_mask("9D", "euchre"), calls=["pass"] * 8)
+    assert set(v.nonzero()[0].tolist()) == {0, seg["upcard"] + card["AC"]} | {seg["calls"] + 5 * k for k in range(1, 9)}
+
+
+def test_euchre_information_state_tensor_bad_input() -> None:
+    ac = bitcards.parse_card("AC", "euchre")
+    with pytest.raises(InvalidCardsError, match="dealer must be a seat 0..3, got 4"):
+        osp.euchre_information_state_tensor(0, 4, ac, 0)
+    with pytest.raises(ParseError, match="call 1 'trump' is not pass or a suit"):
+        osp.euchre_information_state_tensor(0, 0, ac, 0, calls=["trump"])
+    with pytest.raises(InvalidCardsError, match="call 2 \\('pass'\\) follows the end"):
+        osp.euchre_information_state_tensor(0, 0, ac, 0, calls=["clubs", "pass"])
+    with pytest.raises(InvalidCardsError, match="trick 1: leader 2 is not a seat in play"):
+        osp.euchre_information_state_tensor(0, 3, ac, 0, calls=["clubs"], alone=True, tricks=[(2, [])])
+    with pytest.raises(InvalidCardsError, match="trick 1 has too many cards"):
+        osp.euchre_information_state_tensor(0, 3, ac, 0, calls=["clubs"], alone=True, tricks=[(0, [0, 1, 2, 3])])
+    with pytest.raises(InvalidCardsError, match="bit 24 is outside"):
+        osp.euchre_information_state_tensor(0, 0, 24, 0)
