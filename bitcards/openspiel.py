@@ -24,6 +24,10 @@ number is its card id: :func:`openspiel_action_for_card`. The other actions
 numbers, given by :data:`SKAT_ACTIONS`, :data:`EUCHRE_ACTIONS`,
 :func:`openspiel_throw_action` and :data:`CRIBBAGE_PASS`.
 
+:func:`skat_observation_tensor` and :func:`euchre_information_state_tensor` build
+OpenSpiel's whole observation vectors for those games from bitcards masks and
+card bits (OpenSpiel's Cribbage has no tensor).
+
 >>> import bitcards
 >>> jc = bitcards.parse_card("JC", "skat")
 >>> jc, to_openspiel_card("skat", jc), openspiel_card_string("skat", 31)
