@@ -10,11 +10,14 @@ are left. The suit part is counted from how many unseen cards each suit has.
 :func:`keep_total` equals :func:`bitcards.cribbage._hoist.starter_stats`' sum
 (checked in the tests) at a fraction of the cost.
 
-Building the table compiles one small kernel the first time this module is
-imported (it is imported with the Cribbage engine, not with bitcards).
+The table is stored in :mod:`bitcards.cribbage._rank_table` (so importing the
+engine compiles nothing); the tests rebuild it from the rule and compare.
 """
 
 from __future__ import annotations
+
+import base64
+import zlib
 
 import numpy as np
 
@@ -64,12 +67,29 @@ def _build(out):  # type: ignore[no-untyped-def]
 
 
 def _table() -> np.ndarray:
+    """The table built from the rule (compiles :func:`_build`)."""
     out = np.zeros((N_MULTISETS, 13), dtype=np.int8)
     _build(out)
     return out
 
 
-RANK_TABLE = _table()
+def _stored() -> np.ndarray:
+    from bitcards.cribbage._rank_table import DATA
+
+    return np.frombuffer(zlib.decompress(base64.b64decode(DATA)), dtype=np.int8).reshape(N_MULTISETS, 13).copy()
+
+
+def _source(table: np.ndarray) -> str:
+    """The text of :mod:`bitcards.cribbage._rank_table` for ``table``."""
+    from bitcards.cribbage import _rank_table
+
+    b = base64.b64encode(zlib.compress(table.astype(np.int8).tobytes(), 9)).decode()
+    head = (_rank_table.__doc__ or "").strip()
+    body = "".join(f'    "{b[i : i + 100]}"\n' for i in range(0, len(b), 100))
+    return f'"""{head.removeprefix(chr(34) * 3).removesuffix(chr(34) * 3)}\n"""\n\nDATA = (\n{body})\n'
+
+
+RANK_TABLE = _stored()
 
 
 @njit(inline="always")
@@ -148,3 +168,9 @@ def best_keep(six):  # type: ignore[no-untyped-def]
                 best = keep
                 best_t = t
     return best, best_t
+
+
+if __name__ == "__main__":  # regenerate the stored table from the rule
+    import pathlib
+
+    pathlib.Path(__file__).with_name("_rank_table.py").write_text(_source(_table()))

@@ -159,14 +159,19 @@ def _partner_suit(suit):  # type: ignore[no-untyped-def]
     return suit ^ 1
 
 
+#: the bowers of each trump suit 0..3, card bits: the jack of trump, and the jack of the other suit of its colour
+RIGHT_BOWERS = np.array([EUCHRE.bit(t, JACK) for t in range(4)], dtype=np.int64)
+LEFT_BOWERS = np.array([EUCHRE.bit(t ^ 1, JACK) for t in range(4)], dtype=np.int64)
+
+
 @njit(inline="always")
 def _right_bower(trump):  # type: ignore[no-untyped-def]
-    return trump * 6 + JACK
+    return RIGHT_BOWERS[trump]
 
 
 @njit(inline="always")
 def _left_bower(trump):  # type: ignore[no-untyped-def]
-    return _right_bower(_partner_suit(trump))
+    return LEFT_BOWERS[trump]
 
 
 @njit
@@ -316,7 +321,7 @@ def right_bower(trump: int | str) -> int:
     >>> format_cards([right_bower("Spades")], "euchre"), right_bower(0)
     ('Js', 2)
     """
-    return int(_right_bower(as_trump(trump)))
+    return int(RIGHT_BOWERS[as_trump(trump)])
 
 
 def left_bower(trump: int | str) -> int:
@@ -329,7 +334,7 @@ def left_bower(trump: int | str) -> int:
     ...
     bitcards.errors.InvalidCardsError: trump must be a suit 0..3 (diamonds, hearts, spades, clubs), got 7
     """
-    return int(_left_bower(as_trump(trump)))
+    return int(LEFT_BOWERS[as_trump(trump)])
 
 
 def effective_suit(card: int | str, trump: int | str | None) -> int:

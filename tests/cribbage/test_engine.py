@@ -122,3 +122,13 @@ def test_throws_and_his_heels_by_name() -> None:
         st.apply(a)
     ref = peg("AS 2S 3S 4S", "5H 5D 6C 7S", order)
     assert (st["pegged1"], st["pegged0"]) == ref.totals
+
+
+def test_stored_rank_table_is_the_rule() -> None:
+    """The rank table is stored so that importing the engine compiles nothing; it must equal the rule's."""
+    import pathlib
+
+    table = _keep._table()
+    assert (table == _keep.RANK_TABLE).all()
+    stored = pathlib.Path(_keep.__file__).with_name("_rank_table.py").read_text()
+    assert stored == _keep._source(table), "regenerate with: python -m bitcards.cribbage._keep"
