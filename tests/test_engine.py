@@ -17,7 +17,9 @@ ENGINES = sorted(engine.engines())
 
 #: what every finished game of a kind must satisfy, whatever was played
 TOTALS = {
-    "jass": lambda r: r[:, 0] + r[:, 1] == 157,
+    "jass": lambda r: r.returns[:, 0] + r.returns[:, 1] == 157,
+    # 120 card points in every played deal (0 in a deal thrown in)
+    "skat": lambda r: (r.field("points0") + r.field("points1") + r.field("points2")) == np.where(r.field("game") < 0, 0, 120),
 }
 
 
@@ -26,8 +28,8 @@ def _opts(name: str) -> dict:
 
 
 def test_registry_lists_the_engines() -> None:
-    assert "jass" in ENGINES
-    assert [g for g, spec in bitcards.GAMES.items() if spec.engine] == ENGINES
+    assert "jass" in ENGINES and "skat" in ENGINES
+    assert sorted(g for g, spec in bitcards.GAMES.items() if spec.engine) == ENGINES
 
 
 @pytest.mark.parametrize("name", ENGINES)
@@ -37,7 +39,7 @@ def test_playouts_end_in_terminal_states_with_the_documented_totals(name: str) -
     assert (r.field("player") == engine.TERMINAL).all()
     assert (r.lengths > 0).all() and (r.lengths <= spec.max_actions).all()
     assert (r.field("moves") == r.lengths).all()
-    assert TOTALS[name](r.returns).all()
+    assert TOTALS[name](r).all()
 
 
 @pytest.mark.parametrize("name", ENGINES)
