@@ -626,6 +626,9 @@ SPEC = engine.register(
         action_name=_action_name,
         parse_action=_parse_action,
         describe=_describe,
+        policies={},
         example_options={},
     )
 )
+
+import bitcards.skat.baseline  # noqa: E402, F401  (registers the "baseline" policy; it reads this module's fields)
