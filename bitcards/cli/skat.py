@@ -13,7 +13,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     skat_sub = p.add_subparsers(dest="skat_command", metavar="COMMAND", parser_class=ArgumentParser)
     skat_sub.required = True
     # each module adds its own subcommands to the skat group
-    for name in ("skat_value", "skat_id", "skat_play"):
+    for name in ("skat_value", "skat_id", "skat_play", "skat_iss"):
         try:
             mod = importlib.import_module(f"bitcards.cli.{name}")
         except ModuleNotFoundError as e:

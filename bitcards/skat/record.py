@@ -39,6 +39,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from bitcards import engine
 from bitcards.errors import IllegalPlayError, InvalidCardsError
 from bitcards.skat.engine import MAX_BID, RAMSCH, SPEC, bid_code, declaration_name
@@ -46,7 +48,7 @@ from bitcards.skat.ids import BID_TABLE, Game, GameRun, parse_run_id
 from bitcards.skat.ids.text import parse_game_run
 from bitcards.skat.value import BID_VALUES
 
-__all__ = ["game_run", "run_actions", "replay_run", "tricks_of"]
+__all__ = ["game_run", "run_of_row", "run_actions", "replay_run", "tricks_of"]
 
 _F = SPEC.field
 
@@ -59,21 +61,27 @@ def _state(x: engine.GameState | engine.GameRecord) -> engine.GameState:
     raise TypeError(f"expected a Skat GameState or GameRecord, not {type(x).__name__}")
 
 
-def tricks_of(st: engine.GameState) -> list[tuple[int, list[tuple[int, int]]]]:
-    """The tricks of a game in play order: ``(winner, [(player, card), ...])`` each."""
-    replay = engine.new_game("skat", deal=st.deal, **st.spec.config_options(st.config))
-    out: list[tuple[int, list[tuple[int, int]]]] = []
-    cur: list[tuple[int, int]] = []
-    for a in st.history:
-        p = replay.current_player
-        playing = replay.phase_name == "play"
-        replay.apply(a)
-        if playing:
-            cur.append((p, a))
-            if len(cur) == 3:
-                out.append((int(replay["leader"]), cur))
-                cur = []
+def _plays(st: engine.GameState) -> list[int]:
+    """The cards played, in order (the last 30 actions of a deal whose tricks were played)."""
+    played = int(st.row[_F("trick")]) == 10
+    return list(st.history[-30:]) if played else []
+
+
+def _tricks(row: np.ndarray, plays: list[int]) -> list[tuple[int, list[tuple[int, int]]]]:
+    winners = int(row[_F("winners")])
+    out = []
+    leader = 0
+    for t in range(len(plays) // 3):
+        cards = [((leader + j) % 3, int(plays[3 * t + j])) for j in range(3)]
+        w = winners >> (2 * t) & 3
+        out.append((w, cards))
+        leader = w
     return out
+
+
+def tricks_of(st: engine.GameState) -> list[tuple[int, list[tuple[int, int]]]]:
+    """The tricks of a finished deal in play order: ``(winner, [(player, card), ...])`` each."""
+    return _tricks(st.row, _plays(st))
 
 
 def game_run(x: engine.GameState | engine.GameRecord) -> GameRun:
@@ -83,7 +91,12 @@ def game_run(x: engine.GameState | engine.GameRecord) -> GameRun:
         raise InvalidCardsError(f"a game run holds a Skat deal, not {st.game}")
     if not st.is_terminal():
         raise InvalidCardsError("the deal is not finished: a game run holds a whole deal")
-    s = st.row
+    return run_of_row(st.deal, st.row, _plays(st))
+
+
+def run_of_row(deal: tuple[int, ...] | np.ndarray, row: np.ndarray, plays: list[int]) -> GameRun:
+    """The game run of a finished deal from its dealt masks, final state row and cards in play order."""
+    s = row
     game = int(s[_F("game")])
     d = int(s[_F("declarer")])
     bids = [0, 0, 0]
@@ -92,12 +105,12 @@ def game_run(x: engine.GameState | engine.GameRecord) -> GameRun:
         for p in range(3):
             said = BID_TABLE.index(int(s[_F(f"said{p}")]))
             bids[p] = final if p == d else min(said, final - 1)
-    deal = [int(m) for m in st.deal]
-    skat = int(s[_F("skat")]) if 0 <= game < RAMSCH else deal[3]
+    masks = [int(m) for m in deal]
+    skat = int(s[_F("skat")]) if 0 <= game < RAMSCH else masks[3]
     cards = [b for b in range(32) if skat >> b & 1]
     kind = (game + 1) % 6 if 0 <= game < RAMSCH else 0
     flags = (bool(s[_F("hand")]), bool(s[_F("ouvert")]), int(s[_F("announce")]) >= 1, int(s[_F("announce")]) == 2)
-    tricks = tricks_of(st)
+    tricks = _tricks(s, plays)
     triples: list[tuple[int, int, int]] = []
     if tricks:
         played = [sorted(c for _, t in tricks for p, c in t if p == q) for q in range(3)]
@@ -108,7 +121,7 @@ def game_run(x: engine.GameState | engine.GameRecord) -> GameRun:
             triples.append((idx[0], idx[1], idx[2]))
     if game < 0 or game == RAMSCH:
         flags = (False, False, False, False)
-    return GameRun(Game.from_masks(deal), (bids[0], bids[1], bids[2]), (cards[0], cards[1]), kind, *flags, tricks=tuple(triples))
+    return GameRun(Game.from_masks(masks), (bids[0], bids[1], bids[2]), (cards[0], cards[1]), kind, *flags, tricks=tuple(triples))
 
 
 def _as_run(run: GameRun | str) -> GameRun:
