@@ -23,9 +23,11 @@ The result (``R``): ``passed``, or ``d:`` the declarer (-1 none), ``win``/``loss
 ``v:`` the score-sheet entry, ``m:`` matadors, ``bidok``/``overbid``, ``p:`` and ``t:`` the
 declarer's card points and tricks, ``s:``/``z:`` schneider/schwarz.
 
-:func:`read_iss` streams lines into :class:`IssGame` records; :func:`replay_iss` replays a batch
-in one kernel (every action checked against the rules) and compares each finished game with the
-server's result. Games passed in, abandoned, or ended early are counted apart; a line that
+:func:`read_iss` streams lines into :class:`IssGame` records (plain Python, the reference);
+:func:`replay_iss` replays a batch in one kernel (every action checked against the rules) and
+compares each finished game with the server's result. :func:`replay_iss_bytes` does the same
+for whole byte buffers with the reading in a kernel too (what ``bitcards skat iss`` uses); the
+two readers are tested to agree line by line. Games passed in, abandoned, or ended early are counted apart; a line that
 cannot be read is an :class:`IssLineError` for that line only.
 
 >>> line = ("(;GM[Skat]PC[International Skat Server]ID[756788]P0[xskat]P1[bonsai]P2[bernie]MV[w "
@@ -46,12 +48,16 @@ from typing import Any
 import numba
 import numpy as np
 
+from bitcards._jit import njit
 from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards.errors import ParseError, shorten
 from bitcards.skat import engine as sk
 from bitcards.skat.value import BID_VALUES
 
-__all__ = ["IssGame", "IssLineError", "parse_iss_line", "read_iss", "replay_iss", "IssReplay", "STATUSES"]
+__all__ = [
+    "IssGame", "IssLineError", "parse_iss_line", "read_iss", "replay_iss", "IssReplay", "STATUSES",
+    "IssBatch", "replay_iss_bytes", "line_bounds",
+]  # fmt: skip
 
 #: what a line can be
 STATUSES = ("played", "passed", "abandoned", "ended early")
@@ -97,7 +103,7 @@ def _result(text: str) -> dict[str, Any]:
             except ValueError:
                 out[k] = v
         else:
-            out[tok] = True
+            out.setdefault(tok, True)  # a word never hides a value ("p" beside "p:85")
     return out
 
 
@@ -313,3 +319,398 @@ def replay_iss(games: list[IssGame]) -> IssReplay:
         else:
             agrees[i] = _compare(games[i], states[i])
     return IssReplay(games, states, errors, agrees)
+
+
+# --- the fast path: whole byte buffers parsed in a kernel ---------------------------------------
+# status codes of a parsed line
+ST_PLAYED, ST_PASSED, ST_ABANDONED, ST_EARLY, ST_BAD = 0, 1, 2, 3, -1
+# result columns
+R_D, R_WIN, R_V, R_M, R_P, R_T, R_OVERBID, R_HAS = range(8)
+
+
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    suit = np.full(256, -1, dtype=np.int64)
+    rank = np.full(256, -1, dtype=np.int64)
+    for i, s in enumerate("DHSC"):
+        suit[ord(s)] = i
+    for j, r in enumerate("789TJQKA"):
+        rank[ord(r)] = j
+    game = np.full(256, -1, dtype=np.int64)
+    for k, v in _GAME_LETTER.items():
+        game[ord(k)] = v
+    bid = np.full(1000, -1, dtype=np.int64)
+    for v, c in _BID_CODE.items():
+        bid[v] = c
+    return suit, rank, game, bid
+
+
+_SUIT, _RANK, _GAME, _BIDC = _tables()
+
+
+@njit(inline="always")
+def _card_at(buf, i, hi):  # type: ignore[no-untyped-def]
+    if i + 1 >= hi:
+        return np.int64(-1)
+    s = _SUIT[buf[i]]
+    r = _RANK[buf[i + 1]]
+    if s < 0 or r < 0:
+        return np.int64(-1)
+    return s * 8 + r
+
+
+@njit(inline="always")
+def _find(buf, lo, hi, a, b):  # type: ignore[no-untyped-def]
+    """The first i in [lo, hi - 1) with buf[i] == a and buf[i + 1] == b, else -1."""
+    for i in range(lo, hi - 1):
+        if buf[i] == a and buf[i + 1] == b:
+            return i
+    return -1
+
+
+@njit(inline="always")
+def _int_at(buf, i, hi):  # type: ignore[no-untyped-def]
+    """(value, end) of a decimal int (optional '-') at i; end == i when there is none."""
+    neg = False
+    j = i
+    if j < hi and buf[j] == 45:
+        neg = True
+        j += 1
+    v = np.int64(0)
+    k = j
+    while k < hi and 48 <= buf[k] <= 57:
+        v = v * 10 + (buf[k] - 48)
+        k += 1
+    if k == j:
+        return np.int64(0), i
+    return (-v if neg else v), k
+
+
+@njit
+def _parse_line(buf, lo, hi, acts, who, res):  # type: ignore[no-untyped-def]
+    """Parse one record into acts/who (returns (status, n_actions, deal0..3)); status -1 = unreadable."""
+    z = np.uint64(0)
+    while lo < hi and (buf[lo] == 32 or buf[lo] == 9):
+        lo += 1
+    if hi - lo < 2 or buf[lo] != 40 or buf[lo + 1] != 59:  # "(;"
+        return ST_BAD, 0, z, z, z, z
+    m = _find(buf, lo, hi, 77, 86)  # "MV"
+    if m < 0 or m + 2 >= hi or buf[m + 2] != 91:
+        return ST_BAD, 0, z, z, z, z
+    i = m + 3
+    # the deal: "w " then 32 cards joined by '.'
+    if i + 2 + 95 > hi or buf[i] != 119 or buf[i + 1] != 32:
+        return ST_BAD, 0, z, z, z, z
+    i += 2
+    masks = np.zeros(4, dtype=np.uint64)
+    seen = np.uint64(0)
+    for k in range(32):
+        c = _card_at(buf, i, hi)
+        if c < 0:
+            return ST_BAD, 0, z, z, z, z
+        bit = np.uint64(1) << np.uint64(c)
+        if seen & bit:
+            return ST_BAD, 0, z, z, z, z
+        seen |= bit
+        masks[min(k // 10, 3)] |= bit
+        i += 2
+        if k < 31:
+            if buf[i] != 46:
+                return ST_BAD, 0, z, z, z, z
+            i += 1
+    n = 0
+    status = ST_PLAYED
+    phase = 0  # 0 bidding, 1 declare, 2 discard, 3 play
+    picked = False
+    pend_code = np.int64(0)
+    pend_who = np.int64(0)
+    width = acts.shape[0]
+    while True:
+        while i < hi and buf[i] == 32:
+            i += 1
+        if i >= hi:
+            return ST_BAD, 0, z, z, z, z
+        if buf[i] == 93:  # ']': end of the moves
+            break
+        p0 = i
+        while i < hi and buf[i] != 32 and buf[i] != 93:
+            i += 1
+        p1 = i
+        while i < hi and buf[i] == 32:
+            i += 1
+        a0 = i
+        while i < hi and buf[i] != 32 and buf[i] != 93:
+            i += 1
+        a1 = i
+        if a1 == a0 or n + 3 > width:
+            return ST_BAD, 0, z, z, z, z
+        if p1 - p0 != 1:
+            return ST_BAD, 0, z, z, z, z
+        pb = buf[p0]
+        if pb == 119:  # 'w'
+            if a1 - a0 >= 3 and buf[a0 + 2] == 46 and (
+                (buf[a0] == 76 and buf[a0 + 1] == 69) or (buf[a0] == 84 and buf[a0 + 1] == 73)
+            ):  # LE. / TI.
+                status = ST_ABANDONED
+                break
+            continue
+        if pb < 48 or pb > 50:
+            return ST_BAD, 0, z, z, z, z
+        p = np.int64(pb - 48)
+        ab = buf[a0]
+        if (a1 - a0 == 2 and ab == 82 and buf[a0 + 1] == 69) or (a1 - a0 >= 2 and ab == 83 and buf[a0 + 1] == 67):
+            status = ST_EARLY  # RE, SC
+            break
+        if phase == 0:
+            if a1 - a0 == 1 and (ab == 112 or ab == 121 or ab == 115):  # p y s
+                if ab == 121:
+                    acts[n] = 1
+                else:
+                    acts[n] = 0
+                if ab == 115:
+                    picked = True
+                    phase = 1
+                who[n] = p
+                n += 1
+                continue
+            if 48 <= ab <= 57:
+                v, e = _int_at(buf, a0, a1)
+                if e != a1 or v >= 1000 or _BIDC[v] < 0:
+                    return ST_BAD, 0, z, z, z, z
+                acts[n] = _BIDC[v]
+                who[n] = p
+                n += 1
+                continue
+            phase = 1
+        if phase == 1:
+            g = _GAME[ab]
+            if g < 0:
+                return ST_BAD, 0, z, z, z, z
+            mod = np.int64(0)
+            k = a0 + 1
+            while k < a1 and buf[k] != 46:
+                mb = buf[k]
+                if mb == 79:
+                    mod = 3
+                elif mb == 90:
+                    if mod < 2:
+                        mod = 2
+                elif mb == 83:
+                    if mod < 1:
+                        mod = 1
+                elif mb != 72:
+                    return ST_BAD, 0, z, z, z, z
+                k += 1
+            if not picked:
+                acts[n] = 1
+                who[n] = p
+                n += 1
+            code = g + 6 * mod
+            if k < a1:  # ".c1.c2"
+                if not picked or a1 - k != 6 or buf[k + 3] != 46:
+                    return ST_BAD, 0, z, z, z, z
+                for q in range(2):
+                    c = _card_at(buf, k + 1 + 3 * q, a1)
+                    if c < 0:
+                        return ST_BAD, 0, z, z, z, z
+                    acts[n] = c
+                    who[n] = p
+                    n += 1
+            elif picked:
+                phase = 2
+                pend_code = code
+                pend_who = p
+                continue
+            acts[n] = code
+            who[n] = p
+            n += 1
+            phase = 3
+            continue
+        if phase == 2:
+            if a1 - a0 != 5 or buf[a0 + 2] != 46:
+                return ST_BAD, 0, z, z, z, z
+            for q in range(2):
+                c = _card_at(buf, a0 + 3 * q, a1)
+                if c < 0:
+                    return ST_BAD, 0, z, z, z, z
+                acts[n] = c
+                who[n] = p
+                n += 1
+            acts[n] = pend_code
+            who[n] = pend_who
+            n += 1
+            phase = 3
+            continue
+        if a1 - a0 != 2:
+            return ST_BAD, 0, z, z, z, z
+        c = _card_at(buf, a0, a1)
+        if c < 0:
+            return ST_BAD, 0, z, z, z, z
+        acts[n] = c
+        who[n] = p
+        n += 1
+    # the result R[...] after the moves
+    r = _find(buf, i, hi, 82, 91)  # "R["
+    for k in range(res.shape[0]):
+        res[k] = 0
+    res[R_D] = -1
+    res[R_WIN] = -1
+    r_end = hi
+    if r >= 0:
+        r_end = r + 2
+        while r_end < hi and buf[r_end] != 93:
+            r_end += 1
+    if r >= 0 and r_end < hi:  # a complete R[...]
+        j = r + 2
+        while j < r_end:
+            while j < hi and buf[j] == 32:
+                j += 1
+            t0 = j
+            while j < hi and buf[j] != 32 and buf[j] != 93:
+                j += 1
+            ln = j - t0
+            if ln >= 3 and buf[t0 + 1] == 58:  # "k:value"
+                v, e = _int_at(buf, t0 + 2, j)
+                key = buf[t0]
+                if key == 100:
+                    res[R_D] = v
+                    res[R_HAS] = 1
+                elif key == 118:
+                    res[R_V] = v
+                elif key == 109:
+                    res[R_M] = v
+                elif key == 112:
+                    res[R_P] = v
+                elif key == 116:
+                    res[R_T] = v
+            elif ln == 6 and buf[t0] == 112 and buf[t0 + 1] == 97:  # passed
+                status = ST_PASSED
+            elif ln == 7 and buf[t0] == 112 and buf[t0 + 1] == 101:  # penalty
+                if status == ST_PLAYED:
+                    status = ST_ABANDONED
+            elif ln == 3 and buf[t0] == 119:  # win
+                res[R_WIN] = 1
+            elif ln == 4 and buf[t0] == 108:  # loss
+                res[R_WIN] = 0
+            elif ln == 7 and buf[t0] == 111:  # overbid
+                res[R_OVERBID] = 1
+    return status, n, masks[0], masks[1], masks[2], masks[3]
+
+
+@BatchKernel
+def _parse_kernel(buf, starts, ends, deals, acts, who, lengths, status, res):  # type: ignore[no-untyped-def]
+    n = starts.shape[0]
+    for b in numba.prange(blocks(n)):
+        lo, hi = block_rows(b, n)
+        for i in range(lo, hi):
+            st, k, d0, d1, d2, d3 = _parse_line(buf, starts[i], ends[i], acts[i], who[i], res[i])
+            status[i] = st
+            lengths[i] = k
+            deals[i, 0] = d0
+            deals[i, 1] = d1
+            deals[i, 2] = d2
+            deals[i, 3] = d3
+
+
+@dataclasses.dataclass
+class IssBatch:
+    """A batch of lines parsed and replayed in kernels (:func:`replay_iss_bytes`).
+
+    Per line: ``status`` (:data:`STATUSES` index, -1 unreadable or illegal), ``states`` (the
+    engine rows), ``agrees`` (1 the settlement equals the server's result, 0 it differs, -1
+    nothing to compare), ``errors`` (line number -> message).
+    """
+
+    line_numbers: np.ndarray
+    status: np.ndarray
+    deals: np.ndarray
+    actions: np.ndarray
+    lengths: np.ndarray
+    states: np.ndarray
+    result: np.ndarray
+    agrees: np.ndarray
+    errors: dict[int, str]
+
+
+def line_bounds(buf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Start and end offsets of the lines of a byte buffer (a final line without newline included)."""
+    nl = np.flatnonzero(buf == 10)
+    ends = nl if (buf.size == 0 or buf[-1] == 10) else np.append(nl, buf.size)
+    starts = np.concatenate(([0], nl + 1))[: ends.size]
+    return starts.astype(np.int64), ends.astype(np.int64)
+
+
+def replay_iss_bytes(data: bytes, first_line: int = 1) -> IssBatch:
+    """Parse, replay and compare every non-blank line of ``data`` (whole lines of an ISS file) in kernels.
+
+    Unreadable lines get the message of :func:`parse_iss_line`; illegal ones name the action and
+    the legal set, as :func:`replay_iss` does.
+    """
+    buf = np.frombuffer(data, dtype=np.uint8)
+    starts, ends = line_bounds(buf)
+    nonblank = np.array([bool(data[a:b].strip()) for a, b in zip(starts.tolist(), ends.tolist())], dtype=bool) \
+        if starts.size < 64 else _nonblank(buf, starts, ends)  # fmt: skip
+    keep = np.flatnonzero(nonblank)
+    starts, ends = starts[keep], ends[keep]
+    numbers = keep.astype(np.int64) + first_line
+    n = starts.size
+    width = sk.SPEC.max_actions
+    deals = np.zeros((n, 4), dtype=np.uint64)
+    acts = np.full((n, width), -1, dtype=np.int8)
+    who = np.full((n, width), -1, dtype=np.int8)
+    lengths = np.zeros(n, dtype=np.int64)
+    status = np.zeros(n, dtype=np.int64)
+    res = np.zeros((n, 8), dtype=np.int64)
+    _parse_kernel(n, buf, starts, ends, deals, acts, who, lengths, status, res)
+    states = np.zeros((n, sk.SPEC.width), dtype=np.int64)
+    bad = np.zeros(n, dtype=np.int64)
+    _replay_kernel(n, sk.SkatGame(), deals, acts, who, lengths, states, bad)
+    errors: dict[int, str] = {}
+    for i in np.flatnonzero(status == ST_BAD).tolist():
+        text = data[starts[i] : ends[i]].decode("utf-8", "replace")
+        try:
+            parse_iss_line(text, int(numbers[i]))
+            errors[int(numbers[i])] = f"line {int(numbers[i])}: not a readable ISS game record"
+        except IssLineError as e:
+            errors[int(numbers[i])] = str(e)
+    for i in np.flatnonzero((status != ST_BAD) & (bad >= 0)).tolist():
+        text = data[starts[i] : ends[i]].decode("utf-8", "replace")
+        g = parse_iss_line(text, int(numbers[i]))
+        errors[int(numbers[i])] = f"line {g.line}: {_illegal_message(g, int(bad[i]))}"
+        status[i] = ST_BAD
+    agrees = _agreement(status, states, res)
+    return IssBatch(numbers, status, deals, acts, lengths, states, res, agrees, errors)
+
+
+@njit
+def _nonblank_kernel(buf, starts, ends, out):  # type: ignore[no-untyped-def]
+    for i in range(starts.shape[0]):
+        out[i] = False
+        for k in range(starts[i], ends[i]):
+            c = buf[k]
+            if c != 32 and c != 9 and c != 13:
+                out[i] = True
+                break
+
+
+def _nonblank(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    out = np.zeros(starts.size, dtype=np.bool_)
+    _nonblank_kernel(buf, starts, ends, out)
+    return out
+
+
+def _agreement(status: np.ndarray, states: np.ndarray, res: np.ndarray) -> np.ndarray:
+    f = sk.SPEC.field
+    rows = np.arange(states.shape[0])
+    d = states[:, f("declarer")]
+    dc = np.clip(d, 0, 2)
+    pts = states[rows, f("points0") + dc]
+    trk = states[rows, f("tricks0") + dc]
+    ok = (states[:, 0] == -1) & (d >= 0) & (res[:, R_D] == d) & (res[:, R_V] == states[:, f("score")])
+    ok &= (res[:, R_P] == pts) & (res[:, R_T] == trk) & ((res[:, R_WIN] == 1) == (states[:, f("won")] == 1))
+    ok &= (res[:, R_OVERBID] == 1) == (states[:, f("overbid")] == 1)
+    ok &= (states[:, f("game")] == 5) | (res[:, R_M] == states[:, f("matadors")])
+    passed_ok = (states[:, 0] == -1) & (states[:, f("game")] < 0)
+    out = np.full(status.shape[0], -1, dtype=np.int8)
+    out[status == ST_PLAYED] = ok[status == ST_PLAYED]
+    out[status == ST_PASSED] = passed_ok[status == ST_PASSED]
+    return out

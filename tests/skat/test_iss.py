@@ -93,3 +93,33 @@ def test_cli_bad_lines_are_one_error_each_and_exit_2(capsys: pytest.CaptureFixtu
     cap = capsys.readouterr()
     assert "1 played through" in cap.out
     assert cap.err.count("bitcards: error: line") == 2 and "line 2:" in cap.err and "line 3: action" in cap.err
+
+
+def test_the_kernel_reader_equals_the_plain_reader_on_damaged_lines() -> None:
+    """Each sample line, and copies with one token changed, through both readers: same verdicts, same actions."""
+    import random
+
+    from bitcards.skat.iss import replay_iss_bytes
+
+    rng = random.Random(4)
+    texts = list(LINES)
+    for _ in range(300):
+        toks = rng.choice(LINES).split(" ")
+        k = rng.randrange(len(toks))
+        toks[k] = rng.choice(["p", "y", "18", "19", "s", "XX", "CA", "G.HA", "0", "w", "", "RE", toks[k][::-1]])
+        texts.append(" ".join(toks))
+    fast = replay_iss_bytes(("\n".join(texts) + "\n").encode())
+    assert fast.line_numbers.tolist() == list(range(1, len(texts) + 1))
+    for i, text in enumerate(texts):
+        try:
+            g = parse_iss_line(text, i + 1)
+        except IssLineError:
+            assert fast.status[i] == -1 and (i + 1) in fast.errors, text
+            continue
+        rep = replay_iss([g])
+        if rep.errors[0] is not None:
+            assert fast.status[i] == -1 and fast.errors[i + 1] == rep.errors[0]
+            continue
+        assert fast.actions[i, : fast.lengths[i]].tolist() == g.actions, text
+        assert fast.status[i] == ["played", "passed", "abandoned", "ended early"].index(g.status)
+        assert (fast.agrees[i] == 1) == bool(rep.agrees[0]), text
