@@ -108,6 +108,7 @@ GAMES: dict[str, GameSpec] = {
             contracts=("diamonds", "hearts", "spades", "clubs", "grand", "null"),
             verbs=("legal_cards", "trick_winner", "card_points", "bid_value", "game_value"),
             batch_verbs=("legal_cards", "trick_winner", "card_points", "bid_value", "game_value"),
+            engine=True,
         ),
         GameSpec(
             name="jass",

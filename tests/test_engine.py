@@ -17,9 +17,11 @@ ENGINES = sorted(engine.engines())
 
 #: what every finished game of a kind must satisfy, whatever was played
 TOTALS = {
-    "jass": lambda r: r[:, 0] + r[:, 1] == 157,
+    "jass": lambda r: r.returns[:, 0] + r.returns[:, 1] == 157,
     # the winner +1, +2 (a skunk) or +3 (a double skunk), the loser the negative
-    "cribbage": lambda r: (r[:, 0] + r[:, 1] == 0) & (np.abs(r[:, 0]) >= 1) & (np.abs(r[:, 0]) <= 3),
+    "cribbage": lambda r: (r.returns.sum(axis=1) == 0) & (np.abs(r.returns[:, 0]) >= 1) & (np.abs(r.returns[:, 0]) <= 3),
+    # 120 card points in every played deal (0 in a deal thrown in)
+    "skat": lambda r: (r.field("points0") + r.field("points1") + r.field("points2")) == np.where(r.field("game") < 0, 0, 120),
 }
 
 
@@ -28,7 +30,7 @@ def _opts(name: str) -> dict:
 
 
 def test_registry_lists_the_engines() -> None:
-    assert {"jass", "cribbage"} <= set(ENGINES)
+    assert {"jass", "cribbage", "skat"} <= set(ENGINES)
     assert sorted(g for g, spec in bitcards.GAMES.items() if spec.engine) == ENGINES
 
 
@@ -39,7 +41,7 @@ def test_playouts_end_in_terminal_states_with_the_documented_totals(name: str) -
     assert (r.field("player") == engine.TERMINAL).all()
     assert (r.lengths > 0).all() and (r.lengths <= spec.max_actions).all()
     assert (r.field("moves") == r.lengths).all()
-    assert TOTALS[name](r.returns).all()
+    assert TOTALS[name](r).all()
 
 
 @pytest.mark.parametrize("name", ENGINES)

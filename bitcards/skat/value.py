@@ -584,6 +584,17 @@ def next_bid(v: int) -> int:
     return BID_VALUES[-1]
 
 
+@njit
+def _seeger_fabian(score):  # type: ignore[no-untyped-def]
+    """``(declarer, each other player)`` at a 3-player table for a score-sheet entry (0: nothing)."""
+    s = np.int64(score)
+    if s > 0:
+        return s + 50, np.int64(0)
+    if s < 0:
+        return s - 50, np.int64(40)
+    return np.int64(0), np.int64(0)
+
+
 def seeger_fabian(score: int, players: int = 3) -> tuple[int, int]:
     """Seeger-Fabian tournament points of one game: ``(declarer, each other player at the table)``.
 
@@ -597,11 +608,10 @@ def seeger_fabian(score: int, players: int = 3) -> tuple[int, int]:
     if players not in (3, 4):
         raise ContractError(f"a Skat table has 3 or 4 players, not {players}")
     s = int(score)
-    if s > 0:
-        return s + 50, 0
-    if s < 0:
-        return s - 50, 40 if players == 3 else 30
-    return 0, 0
+    mine, others = _seeger_fabian(np.int64(s))
+    if s < 0 and players == 4:
+        others = 30
+    return int(mine), int(others)
 
 
 def seeger_fabian_list(games: Iterable[tuple[int, int]], players: int = 3) -> list[int]:
