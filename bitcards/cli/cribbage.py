@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
 import numpy as np
 
+from bitcards.cli._bulk import STOP, card_lines, card_table, masks_of, run_lines
 from bitcards.cli._common import (
     ArgumentParser,
     BadInput,
@@ -15,14 +17,14 @@ from bitcards.cli._common import (
     add_keep_going,
     count,
     emit_json,
-    input_lines,
-    open_input,
+    input_chunks,
     utf8_error,
     warn,
 )
-from bitcards.errors import BitcardsError, InvalidCardsError, shorten
+from bitcards.errors import InvalidCardsError, shorten
 from bitcards.layouts import FRENCH
 from bitcards.notation import parse_cards, tokenize
+from bitcards.textio import Chunk
 
 SCORE_HELP = """Score cribbage hands in the contest's format: each line holds five cards, the four held cards
 then the starter, separated by any whitespace (2-character codes like 5H TD JS; 10H, 0H and
@@ -93,55 +95,62 @@ def _parse_line(text: str, lineno: int) -> tuple[list[int], list[str]]:
     return bits, notes
 
 
-def run_score(args: argparse.Namespace) -> int:
-    from bitcards.cribbage._rules import score5
-    from bitcards.cribbage.score import explain
+def _score_fast(ch: Chunk) -> tuple[np.ndarray, np.ndarray]:
+    """Lines of five two-character cards, one separator between two (``5H 5D 6C 7S JD``)."""
+    return card_lines(ch, 5, card_table(FRENCH, "english"))
 
-    stream = open_input(args.file)
-    out = sys.stdout
-    bad = BadInput(args.keep_going)
+
+def _score_slow(lineno: int, text: str) -> object:
+    """One line: its five card bits, None for a blank line, or STOP at the line of zeros."""
+    toks = tokenize(text)
+    if not toks:
+        return None
+    if _is_end(toks):
+        return STOP
+    bits, notes = _parse_line(text, lineno)
+    for note in notes:
+        warn(note)
+    return bits
+
+
+def _score_lines(bits: np.ndarray, lines: np.ndarray, args: argparse.Namespace) -> list[str]:
+    """The answer of each (four held cards, starter) row of ``bits``."""
+    from bitcards.cribbage.score import explain, score_hands
+
     crib = bool(args.crib)
-    try:
-        for lineno, text in input_lines(stream):
-            toks = tokenize(text)
-            if not toks:
-                continue
-            if _is_end(toks):
-                break
-            try:
-                bits, notes = _parse_line(text, lineno)
-            except BitcardsError as e:
-                bad(e)
-                continue
-            for note in notes:
-                warn(note)
-            held, st = bits[:4], bits[4]
-            mask = 0
-            for b in held:
-                mask |= 1 << b
-            pts = int(score5(np.uint64(mask), np.int64(st), crib))
-            if args.json:
-                obj: dict[str, object] = {
-                    "line": lineno,
-                    "hand": [FRENCH.card_name(b) for b in held],
-                    "starter": FRENCH.card_name(st),
-                    "score": pts,
-                }
-                if args.explain:
-                    obj["items"] = explain(held, 1 << st, crib).as_dict()["items"]
-                emit_json(obj, out)
-            elif args.explain:
-                ex = explain(held, 1 << st, crib)
-                out.write(f"line {lineno}: {' '.join(ex.hand)} | starter {ex.starter}\n")
-                for ln in ex.lines():
-                    out.write(f"  {ln}\n")
-            else:
-                out.write(f"{pts}\n")
-    except UnicodeDecodeError as e:
-        raise UserError(f"{args.file or 'stdin'}: not UTF-8 text ({e.reason} at byte {e.start} of a read block)") from None
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
+    pts = score_hands(masks_of(bits[:, :4]), masks_of(bits[:, 4:]), crib=crib)
+    if not (args.json or args.explain):
+        return [_SCORES[p] for p in pts.tolist()]
+    out = []
+    for lineno, row, p in zip(lines.tolist(), bits.tolist(), pts.tolist()):
+        held, st = row[:4], row[4]
+        if args.json:
+            obj: dict[str, object] = {
+                "line": lineno,
+                "hand": [FRENCH.card_name(b) for b in held],
+                "starter": FRENCH.card_name(st),
+                "score": p,
+            }
+            if args.explain:
+                obj["items"] = explain(held, 1 << st, crib).as_dict()["items"]
+            out.append(json.dumps(obj, ensure_ascii=False) + "\n")
+        else:
+            ex = explain(held, 1 << st, crib)
+            out.append(f"line {lineno}: {' '.join(ex.hand)} | starter {ex.starter}\n")
+            out.extend(f"  {ln}\n" for ln in ex.lines())
+    return out
+
+
+_SCORES = [f"{p}\n" for p in range(30)]
+
+
+def run_score(args: argparse.Namespace) -> int:
+    bad = BadInput(args.keep_going)
+
+    def fmt(bits: np.ndarray, lines: np.ndarray) -> list[str]:
+        return _score_lines(bits, lines, args)
+
+    run_lines(input_chunks(args.file), _score_fast, _score_slow, fmt, bad, lambda rows: np.array(rows, dtype=np.int64))
     return bad.rc()
 
 

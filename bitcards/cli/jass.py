@@ -13,7 +13,6 @@ from bitcards.cli._common import (
     count,
     emit_json,
     input_lines,
-    open_input,
     utf8_error,
     warn,
 )
@@ -34,29 +33,26 @@ def _check(args: argparse.Namespace) -> int:
     any_illegal = False
     bad = BadInput(args.keep_going)
     n = 0
-    with open_input(args.file) as stream:
-        for block in split_records(input_lines(stream)):
-            n += 1
-            try:
-                for lineno, text in block:
-                    bad_bytes = utf8_error(text, lineno)
-                    if bad_bytes is not None:
-                        raise bad_bytes
-                notes: list[str] = []
-                code, rec = parse_block(block, default, notes=notes)
-                verdict = check(rec, code)
-            except BitcardsError as e:
-                bad(e, f"record {n} (line {block[0][0]}): {e}")
-                continue
-            for note in notes:
-                warn(note)
-            any_illegal |= not verdict.legal
-            if args.json:
-                emit_json({"record": n, "line": block[0][0], **verdict.to_dict()})
-            else:
-                sys.stdout.write(f"{verdict}\n")
-    if n == 0:
-        raise InvalidCardsError("no record in the input (nine lines of four cards, records separated by blank lines)")
+    for block in split_records(input_lines(args.file)):
+        n += 1
+        try:
+            for lineno, text in block:
+                bad_bytes = utf8_error(text, lineno)
+                if bad_bytes is not None:
+                    raise bad_bytes
+            notes: list[str] = []
+            code, rec = parse_block(block, default, notes=notes)
+            verdict = check(rec, code)
+        except BitcardsError as e:
+            bad(e, f"record {n} (line {block[0][0]}): {e}")
+            continue
+        for note in notes:
+            warn(note)
+        any_illegal |= not verdict.legal
+        if args.json:
+            emit_json({"record": n, "line": block[0][0], **verdict.to_dict()})
+        else:
+            sys.stdout.write(f"{verdict}\n")
     return bad.rc() or (1 if any_illegal else 0)
 
 
