@@ -164,6 +164,27 @@ def count(minimum: int = 0) -> Callable[[str], int]:
     return parse
 
 
+def add_seed(p: argparse.ArgumentParser, what: str = "") -> None:
+    """``--seed S``: the same seed gives the same results; without it a fresh seed is chosen and printed
+    (:func:`use_seed`). Every command that makes or samples things takes it."""
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help=f"seed{what}: the same seed gives the same results (default: a fresh one, printed on stderr as 'seed: N')",
+    )
+
+
+def use_seed(seed: int | None) -> int:
+    """The seed to use: ``seed``, or a fresh one, printed on stderr as ``seed: N`` so that the run can be repeated."""
+    from bitcards._rng import seed_key
+
+    used, _ = seed_key(seed)
+    if seed is None:
+        sys.stderr.write(f"seed: {used}\n")
+    return used
+
+
 def add_json(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print results as JSON")
 
@@ -259,6 +280,18 @@ def open_input(path: str | None) -> IO[Any]:
         return open(path, "rb")  # noqa: SIM115
     except OSError as e:
         raise UserError(f"cannot read {path}: {e.strerror}") from None
+
+
+def cards_or_file(cards: list[str], file: str | None) -> tuple[list[str], str | None]:
+    """A command's ``CARDS|FILE`` arguments and ``--file``: ``(the cards, the input path)``; one argument
+    that names a file (or ``-``, stdin) is the input, no cards and no file is stdin (path ``None``)."""
+    if len(cards) == 1 and (cards[0] == "-" or os.path.exists(cards[0])):
+        if file:
+            raise UserError("give one input file, not a FILE and --file")
+        return [], cards[0]
+    if cards and file:
+        raise UserError("give the cards as arguments or --file, not both")
+    return cards, file
 
 
 def input_chunks(path: str | None) -> Iterator[Chunk]:

@@ -15,13 +15,17 @@ from bitcards.cli._common import (
     UserError,
     add_json,
     add_keep_going,
+    add_seed,
+    cards_or_file,
     count,
     emit_json,
     input_chunks,
+    input_lines,
+    use_seed,
     utf8_error,
     warn,
 )
-from bitcards.errors import InvalidCardsError, shorten
+from bitcards.errors import BitcardsError, InvalidCardsError, shorten
 from bitcards.layouts import FRENCH
 from bitcards.notation import parse_cards, tokenize
 from bitcards.textio import Chunk
@@ -52,10 +56,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "discard",
         help="which four of six cards to keep",
         description="Discard advice: the 15 ways to keep four of six cards, best first, with the expected "
-        "hand score over the 46 unseen starters and the score range.",
+        "hand score over the 46 unseen starters and the score range. Give the six cards as arguments, or a "
+        "FILE (or stdin) with one hand of six cards a line (blank lines and lines starting with # are skipped).",
     )
-    d.add_argument("cards", nargs="+", help="the six dealt cards, e.g. 5H 5D 6C 7S JD KD")
+    d.add_argument(
+        "cards", nargs="*", metavar="CARDS|FILE", help="the six dealt cards, e.g. 5H 5D 6C 7S JD KD, or a file of hands"
+    )
+    d.add_argument("--file", help="read hands from this file, one per line (none and no cards: stdin)")
     add_json(d)
+    add_keep_going(d)
     d.set_defaults(func=run_discard)
 
     t = g_sub.add_parser(
@@ -66,8 +75,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "with the random starter.",
     )
     t.add_argument("--exhaustive", action="store_true", help="every (hand, starter) combination")
-    t.add_argument("--deals", type=count(1), default=None, help="random deals with the best discard")
-    t.add_argument("--seed", type=int, default=None, help="seed for --deals (default: fresh, printed on stderr)")
+    t.add_argument("--deals", "-n", type=count(1), default=None, metavar="N", help="N random deals with the best discard")
+    add_seed(t, " for --deals")
     t.add_argument("--crib", action="store_true", help="score by crib rules")
     t.add_argument("--no-progress", action="store_true", help="no progress bar (--deals)")
     add_json(t)
@@ -157,23 +166,50 @@ def run_score(args: argparse.Namespace) -> int:
 # --- discard -------------------------------------------------------------------
 
 
-def run_discard(args: argparse.Namespace) -> int:
+def _discard_answer(bits: list[int], as_json: bool, line: int | None) -> str:
     from bitcards.cribbage.discard import discard_options
 
+    opts = discard_options(bits)
+    if as_json:
+        obj: dict[str, object] = {} if line is None else {"line": line}
+        obj |= {"cards": [FRENCH.card_name(b) for b in bits], "options": [o.as_dict() for o in opts]}
+        return json.dumps(obj, ensure_ascii=False) + "\n"
+    rows = [f"{'keep':<12} {'discard':<7} {'expected':>8} {'min':>4} {'max':>4}\n"]
+    rows += [f"{' '.join(o.keep):<12} {' '.join(o.discard):<7} {o.expected:>8.3f} {o.min:>4} {o.max:>4}\n" for o in opts]
+    return "".join(rows)
+
+
+def _six(text: str, line: int | None) -> list[int]:
     notes: list[str] = []
-    bits = parse_cards(" ".join(args.cards), FRENCH, "english", unique=True, notes=notes)
+    bits = parse_cards(text, FRENCH, "english", unique=True, line=line, notes=notes)
     for note in notes:
         warn(note)
     if len(bits) != 6:
-        raise InvalidCardsError(f"discard advice needs 6 cards, got {len(bits)}")
-    opts = discard_options(bits)
-    if args.json:
-        emit_json({"cards": [FRENCH.card_name(b) for b in bits], "options": [o.as_dict() for o in opts]})
+        where = f"line {line}: " if line is not None else ""
+        raise InvalidCardsError(f"{where}discard advice needs 6 cards, got {len(bits)}")
+    return bits
+
+
+def run_discard(args: argparse.Namespace) -> int:
+    cards, path = cards_or_file(args.cards, args.file)  # bitcards cribbage discard hands.txt
+    if cards:
+        sys.stdout.write(_discard_answer(_six(" ".join(cards), None), args.json, None))
         return 0
-    sys.stdout.write(f"{'keep':<12} {'discard':<7} {'expected':>8} {'min':>4} {'max':>4}\n")
-    for o in opts:
-        sys.stdout.write(f"{' '.join(o.keep):<12} {' '.join(o.discard):<7} {o.expected:>8.3f} {o.min:>4} {o.max:>4}\n")
-    return 0
+    bad = BadInput(args.keep_going)
+    first = True
+    for n, text in input_lines(path):  # one hand of six cards a line
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        try:
+            if (err := utf8_error(text, n)) is not None:
+                raise err
+            bits = _six(text, n)
+        except BitcardsError as e:
+            bad(e)
+            continue
+        sys.stdout.write(("" if first or args.json else "\n") + _discard_answer(bits, args.json, n))
+        first = False
+    return bad.rc()
 
 
 # --- stats ---------------------------------------------------------------------
@@ -205,12 +241,10 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.exhaustive:
         dist = score_distribution(crib=args.crib)
     else:
-        from bitcards._rng import check_rows, seed_key
+        from bitcards._rng import check_rows
 
         check_rows(0, args.deals)
-        seed, _ = seed_key(args.seed)
-        if args.seed is None:
-            sys.stderr.write(f"bitcards: seed {seed}\n")
+        seed = use_seed(args.seed)
         dist = _deal_distribution(args.deals, seed, bool(args.crib), not args.no_progress)
     total = int(dist.sum())
     mean = distribution_mean(dist)

@@ -1,15 +1,5 @@
-"""``bitcards skat id ...`` and ``bitcards skat run-id ...``: skat-game-id ids from the command line.
-
-* ``id encode [FILE]``: deals (one per line as 32 cards front, middle, rear, skat; or deals in
-  the four-line notation, one after the other) -> one Base64 id per line (``--decimal`` for the
-  decimal id).
-* ``id decode [ID ...]``: ids (arguments, or one per line on stdin) -> deals in the notation.
-* ``run-id encode [FILE]``: game runs in the run notation (one after the other) -> ids.
-
-With ``--keep-going`` a bad line is reported and reading resumes after the next blank line
-(separate multi-line deals and runs with blank lines to use it).
-* ``run-id decode [ID ...]``: run ids -> runs in the notation.
-"""
+"""``bitcards skat id ...`` and ``bitcards skat run-id ...``: skat-game-id ids from the command line
+(:data:`HELP` says what each command does)."""
 
 from __future__ import annotations
 
@@ -64,6 +54,18 @@ from bitcards.skat.ids.runs import _decode as _decode_run_words
 from bitcards.skat.ids.text import _Lines, _next_content, _read_game, _read_run, _strip
 from bitcards.textio import Chunk
 
+HELP = """Game ids and game-run ids of the Java library skat-game-id, from the command line:
+
+  * id encode [FILE]      deals (one a line as 32 cards front, middle, rear, skat; or deals in
+                          the four-line notation, one after the other) -> one Base64 id a line
+                          (--decimal: the decimal id)
+  * id decode [ID ...]    ids (arguments, or one a line on stdin) -> deals in the notation
+  * run-id encode [FILE]  game runs in the run notation, one after the other -> ids
+  * run-id decode [ID ...] run ids -> runs in the notation
+
+With --keep-going a bad line is reported and reading resumes after the next blank line
+(separate multi-line deals and runs with blank lines to use it)."""
+
 _DECIMAL = re.compile(r"[+-]?[0-9]+")
 
 T = TypeVar("T")
@@ -72,7 +74,12 @@ T = TypeVar("T")
 def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``id`` and ``run-id`` command groups to ``bitcards skat``."""
     for name, what in (("id", "game ids (deals)"), ("run-id", "game-run ids (whole games)")):
-        p = skat_sub.add_parser(name, help=f"skat-game-id {what}: encode and decode", description=__doc__)
+        p = skat_sub.add_parser(
+            name,
+            help=f"skat-game-id {what}: encode and decode",
+            description=HELP,
+            formatter_class=argparse.RawDescriptionHelpFormatter,  # keeps the list of commands a list
+        )
         sub = p.add_subparsers(dest=f"{name}_command", metavar="COMMAND", parser_class=ArgumentParser)
         sub.required = True
         enc = sub.add_parser("encode", help=f"text notation -> {what}")

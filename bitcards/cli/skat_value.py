@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import os
 import sys
 
 import numpy as np
@@ -16,9 +15,12 @@ from bitcards.cli._common import (
     UserError,
     add_json,
     add_keep_going,
+    add_seed,
+    cards_or_file,
     count,
     emit_json,
     input_chunks,
+    use_seed,
     utf8_error,
     warn,
 )
@@ -67,8 +69,8 @@ def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore
 
     p = skat_sub.add_parser("stats", help="exact distribution of the seed's bid value", description=STATS_HELP)
     p.add_argument("--exhaustive", action="store_true", help="all 64,512,240 hands (the default)")
-    p.add_argument("--sample", type=count(1), metavar="N", help="instead: N random hands (the forehand of N seeded deals)")
-    p.add_argument("--seed", type=int, default=2026, help="seed for --sample (default 2026)")
+    p.add_argument("--sample", "-n", type=count(1), metavar="N", help="instead: N random hands (the forehand of N seeded deals)")
+    add_seed(p, " for --sample")
     add_json(p)
     p.set_defaults(func=run_stats)
 
@@ -134,15 +136,8 @@ def _bid_slow(n: int, text: str) -> int | None:
 def run_bid(args: argparse.Namespace) -> int:
     from bitcards.notation import parse_mask
 
-    path = args.file
-    cards = args.cards
-    if len(cards) == 1 and (cards[0] == "-" or os.path.exists(cards[0])):  # bitcards skat bid hand.txt
-        path, cards = cards[0], []
-        if args.file:
-            raise UserError("give one input file, not a FILE and --file")
+    cards, path = cards_or_file(args.cards, args.file)  # bitcards skat bid hand.txt
     if cards:
-        if args.file:
-            raise UserError("give the cards as arguments or --file, not both")
         notes: list[str] = []
         mask = parse_mask(" ".join(cards), "skat", count=10, notes=notes)
         for note in notes:
@@ -197,15 +192,16 @@ def run_stats(args: argparse.Namespace) -> int:
         from bitcards.deal import deal
 
         check_rows(0, args.sample)
+        seed = use_seed(args.seed)
         d = bid_distribution_of(np.empty(0, dtype=np.uint64))
         buf = np.empty((min(args.sample, SAMPLE_CHUNK), 4), dtype=np.uint64)
         for lo in range(0, args.sample, SAMPLE_CHUNK):  # constant memory for any sample
             m = min(SAMPLE_CHUNK, args.sample - lo)
-            d += bid_distribution_of(deal(m, "skat", args.seed, start=lo, out=buf[:m])[:, 0])
+            d += bid_distribution_of(deal(m, "skat", seed, start=lo, out=buf[:m])[:, 0])
     else:
         d = bid_distribution()
     if args.json:
-        emit_json(d.to_dict() | ({"seed": args.seed} if args.sample is not None else {}))
+        emit_json(d.to_dict() | ({"seed": seed} if args.sample is not None else {}))
     else:
         sys.stdout.write(d.format() + "\n")
     return 0
