@@ -11,8 +11,8 @@ bulk parsers can read fixed-layout lines with NumPy, and decodes any line on dem
 :func:`utf8_error` to report with its line and column).
 
 >>> import io
->>> [(c.first, c.texts()) for c in read_chunks(io.BytesIO(b"\\xef\\xbb\\xbfJC JS\\r\\nAH"))]
-[(1, ['JC JS', 'AH'])]
+>>> [(c.first, c.texts()) for c in read_chunks(io.BytesIO(b"\\xef\\xbb\\xbfJC JS\\r\\nQH\\nAH"))]
+[(1, ['JC JS', 'QH']), (3, ['AH'])]
 >>> list(numbered(io.StringIO("a\\n\\nb\\n")))
 [(1, 'a'), (2, ''), (3, 'b')]
 """
