@@ -60,19 +60,15 @@ def test_user_errors_one_line_exit_2(argv: list[str], needle: str) -> None:
 
 
 def test_common_input_helpers(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    import io
-
-    from bitcards.cli._common import UserError, numbered_lines, open_input
+    from bitcards.cli._common import UserError, input_lines, open_input, utf8_error
 
     p = tmp_path / "bom.txt"
     p.write_bytes("\ufeffJC JS\r\nAH\n".encode())
-    with open_input(str(p)) as f:
-        assert list(numbered_lines(f)) == [(1, "JC JS"), (2, "AH")]
-    assert list(numbered_lines(io.StringIO("\ufeffx\n"))) == [(1, "x")]
+    assert list(input_lines(str(p))) == [(1, "JC JS"), (2, "AH")]
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"ok\n\xff\xfe\n")
-    with open_input(str(bad)) as f, pytest.raises(UserError, match="not UTF-8 text"):
-        list(numbered_lines(f))
+    lines = list(input_lines(str(bad)))  # a byte that is not UTF-8 stays in its line, to be named with it
+    assert lines[0] == (1, "ok") and str(utf8_error(lines[1][1], 2)) == "line 2: not UTF-8 text (byte 0xFF at column 1)"
     with pytest.raises(UserError, match="cannot read"):
         open_input(str(tmp_path))  # a directory
 

@@ -33,7 +33,7 @@ from bitcards.games import GAMES
 
 #: modules under bitcards.cli that provide ``register(subparsers)``: one per game (from the registry)
 #: and the commands that serve every game
-COMMAND_MODULES = ("games", "deal", *GAMES, "simulate", "demo")
+COMMAND_MODULES = ("games", "deal", *GAMES, "simulate", "demo", "completion")
 
 
 def build_parser() -> ArgumentParser:
@@ -41,7 +41,7 @@ def build_parser() -> ArgumentParser:
         prog="bitcards",
         description="Card-game rules as bitmasks: Skat, Jass, Euchre, Cribbage.",
     )
-    parser.add_argument("--version", action="version", version=f"bitcards {__version__}")
+    parser.add_argument("--version", "-V", action="version", version=f"bitcards {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     sub.required = True
     for name in COMMAND_MODULES:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
-import io
 import json
 import os
 import re
@@ -15,7 +14,9 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, NoReturn
 
-from bitcards.errors import TOKEN_LIMIT, BitcardsError, ParseError, shorten
+from bitcards.errors import TOKEN_LIMIT, BitcardsError, shorten
+from bitcards.textio import Chunk, read_chunks
+from bitcards.textio import utf8_error as utf8_error  # for the commands
 
 
 class UserError(BitcardsError):
@@ -163,6 +164,27 @@ def count(minimum: int = 0) -> Callable[[str], int]:
     return parse
 
 
+def add_seed(p: argparse.ArgumentParser, what: str = "") -> None:
+    """``--seed S``: the same seed gives the same results; without it a fresh seed is chosen and printed
+    (:func:`use_seed`). Every command that makes or samples things takes it."""
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help=f"seed{what}: the same seed gives the same results (default: a fresh one, printed on stderr as 'seed: N')",
+    )
+
+
+def use_seed(seed: int | None) -> int:
+    """The seed to use: ``seed``, or a fresh one, printed on stderr as ``seed: N`` so that the run can be repeated."""
+    from bitcards._rng import seed_key
+
+    used, _ = seed_key(seed)
+    if seed is None:
+        sys.stderr.write(f"seed: {used}\n")
+    return used
+
+
 def add_json(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print results as JSON")
 
@@ -250,65 +272,48 @@ class OutputFile:
         self.discard()
 
 
-def open_input(path: str | None) -> IO[str]:
-    """The file at ``path`` (UTF-8, a byte-order mark is dropped), or stdin for ``None`` or ``-``."""
+def open_input(path: str | None) -> IO[Any]:
+    """The file at ``path`` (opened as bytes: :mod:`bitcards.textio` decodes), or stdin for ``None`` or ``-``."""
     if path in (None, "-"):
         return sys.stdin
     try:
-        return open(path, encoding="utf-8-sig")  # noqa: SIM115
+        return open(path, "rb")  # noqa: SIM115
     except OSError as e:
         raise UserError(f"cannot read {path}: {e.strerror}") from None
 
 
-def numbered_lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
-    """``(line number from 1, text without the newline)``.
+def cards_or_file(cards: list[str], file: str | None) -> tuple[list[str], str | None]:
+    """A command's ``CARDS|FILE`` arguments and ``--file``: ``(the cards, the input path)``; one argument
+    that names a file (or ``-``, stdin) is the input, no cards and no file is stdin (path ``None``)."""
+    if len(cards) == 1 and (cards[0] == "-" or os.path.exists(cards[0])):
+        if file:
+            raise UserError("give one input file, not a FILE and --file")
+        return [], cards[0]
+    if cards and file:
+        raise UserError("give the cards as arguments or --file, not both")
+    return cards, file
 
-    A byte-order mark at the start is dropped; bytes that are not UTF-8 are a
-    :class:`UserError` (decoding works in blocks, so the line is approximate).
+
+def input_chunks(path: str | None) -> Iterator[Chunk]:
+    """The whole lines of the file at ``path`` (stdin for ``None`` or ``-``) in chunks
+    (:func:`bitcards.textio.read_chunks`: bounded memory, a line-length limit); the file is closed at the end."""
+    stream = open_input(path)
+    try:
+        yield from read_chunks(stream)
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+
+
+def input_lines(path: str | None) -> Iterator[tuple[int, str]]:
+    """``(line number from 1, text)`` of the file at ``path`` (stdin for ``None`` or ``-``), read by
+    :func:`input_chunks`.
+
+    A byte that is not UTF-8 stays in its line as a lone surrogate, for :func:`utf8_error` to report with
+    the line and column, instead of aborting the whole read. A byte-order mark at the start is dropped.
     """
-    it = iter(stream)
-    i = 0
-    while True:
-        try:
-            line = next(it)
-        except StopIteration:
-            return
-        except UnicodeDecodeError as e:
-            raise UserError(f"the input is not UTF-8 text (after line {i}: {e.reason})") from None
-        i += 1
-        if i == 1:
-            line = line.lstrip("\ufeff")
-        yield i, line.rstrip("\r\n")
-
-
-def input_lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
-    """``(line number from 1, text)``, like ``numbered_lines``, but never raising ``UnicodeDecodeError``.
-
-    The stream is switched to UTF-8 (stdin otherwise follows the locale; files are opened as
-    UTF-8 already) with ``surrogateescape`` decoding before the first read, so a byte
-    that is not UTF-8 stays in its line (as a lone surrogate) for :func:`utf8_error` to report
-    with the line number, instead of aborting the whole read (files) or turning into an
-    unreadable token (stdin). A byte-order mark at the start of the first line is dropped.
-    """
-    if isinstance(stream, io.TextIOWrapper):
-        with contextlib.suppress(ValueError, io.UnsupportedOperation):
-            stream.reconfigure(encoding="utf-8", errors="surrogateescape")
-    yield from numbered_lines(stream)  # which drops a byte-order mark
-
-
-def utf8_error(text: str, line: int) -> ParseError | None:
-    """The error for a line holding bytes that are not UTF-8 (decoded by :func:`input_lines`), else None.
-
-    >>> str(utf8_error("5H 5D \\udcff", 3))
-    'line 3: not UTF-8 text (byte 0xFF at column 7)'
-    >>> utf8_error("5H 5D", 3) is None
-    True
-    """
-    for col, ch in enumerate(text, start=1):
-        if "\udc80" <= ch <= "\udcff":
-            byte = f"0x{ord(ch) - 0xDC00:02X}"
-            return ParseError(f"line {line}: not UTF-8 text (byte {byte} at column {col})", token=byte, line=line)
-    return None
+    for chunk in input_chunks(path):
+        yield from enumerate(chunk.texts(), start=chunk.first)
 
 
 #: a quoted text in a message (a repr: escapes stay whole; an apostrophe after a letter is no quote)

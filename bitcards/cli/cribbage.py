@@ -3,26 +3,32 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
 import numpy as np
 
+from bitcards.cli._bulk import STOP, card_lines, card_table, masks_of, run_lines
 from bitcards.cli._common import (
     ArgumentParser,
     BadInput,
     UserError,
     add_json,
     add_keep_going,
+    add_seed,
+    cards_or_file,
     count,
     emit_json,
+    input_chunks,
     input_lines,
-    open_input,
+    use_seed,
     utf8_error,
     warn,
 )
 from bitcards.errors import BitcardsError, InvalidCardsError, shorten
 from bitcards.layouts import FRENCH
 from bitcards.notation import parse_cards, tokenize
+from bitcards.textio import Chunk
 
 SCORE_HELP = """Score cribbage hands in the contest's format: each line holds five cards, the four held cards
 then the starter, separated by any whitespace (2-character codes like 5H TD JS; 10H, 0H and
@@ -60,13 +66,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         description="Discard advice: the 15 ways to keep four of six cards, best first, with the expected "
         "hand score over the 46 unseen starters and the score range. --dealer / --pone weigh the crib too: "
         "the crib's expected score over every pair the opponent may throw (uniform over the unseen cards) "
-        "and every starter, added for the dealer and subtracted for the pone.",
+        "and every starter, added for the dealer and subtracted for the pone. Give the six cards as arguments, "
+        "or a FILE (or stdin) with one hand of six cards a line (blank lines and lines starting with # are skipped).",
     )
-    d.add_argument("cards", nargs="+", help="the six dealt cards, e.g. 5H 5D 6C 7S JD KD")
+    d.add_argument(
+        "cards", nargs="*", metavar="CARDS|FILE", help="the six dealt cards, e.g. 5H 5D 6C 7S JD KD, or a file of hands"
+    )
+    d.add_argument("--file", help="read hands from this file, one per line (none and no cards: stdin)")
     role = d.add_mutually_exclusive_group()
     role.add_argument("--dealer", dest="role", action="store_const", const="dealer", help="the crib is yours")
     role.add_argument("--pone", dest="role", action="store_const", const="pone", help="the crib is the opponent's")
     add_json(d)
+    add_keep_going(d)
     d.set_defaults(func=run_discard)
 
     g = g_sub.add_parser("peg", help="score plays (pegging): pone's four | dealer's four | cards played", description=PEG_HELP)
@@ -84,7 +95,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "(throw for the best expected hand, peg the most at once). Game i depends only on the seed and i.",
     )
     y.add_argument("-n", type=count(1), required=True, help="how many games")
-    y.add_argument("--seed", type=int, default=None, help="seed (default: fresh, printed on stderr)")
+    add_seed(y)
     y.add_argument("--policy", choices=("random", "baseline"), default="baseline", help="both players' policy")
     y.add_argument("--first-dealer", type=int, choices=(0, 1), default=0, help="who deals the first hand")
     y.add_argument("--records", metavar="PATH", help="write each game's record (JSON, one a line) to PATH")
@@ -99,8 +110,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "with the random starter.",
     )
     t.add_argument("--exhaustive", action="store_true", help="every (hand, starter) combination")
-    t.add_argument("--deals", type=count(1), default=None, help="random deals with the best discard")
-    t.add_argument("--seed", type=int, default=None, help="seed for --deals (default: fresh, printed on stderr)")
+    t.add_argument("--deals", "-n", type=count(1), default=None, metavar="N", help="N random deals with the best discard")
+    add_seed(t, " for --deals")
     t.add_argument("--crib", action="store_true", help="score by crib rules")
     t.add_argument("--no-progress", action="store_true", help="no progress bar (--deals)")
     add_json(t)
@@ -128,55 +139,62 @@ def _parse_line(text: str, lineno: int) -> tuple[list[int], list[str]]:
     return bits, notes
 
 
-def run_score(args: argparse.Namespace) -> int:
-    from bitcards.cribbage._rules import score5
-    from bitcards.cribbage.score import explain
+def _score_fast(ch: Chunk) -> tuple[np.ndarray, np.ndarray]:
+    """Lines of five two-character cards, one separator between two (``5H 5D 6C 7S JD``)."""
+    return card_lines(ch, 5, card_table(FRENCH, "english"))
 
-    stream = open_input(args.file)
-    out = sys.stdout
-    bad = BadInput(args.keep_going)
+
+def _score_slow(lineno: int, text: str) -> object:
+    """One line: its five card bits, None for a blank line, or STOP at the line of zeros."""
+    toks = tokenize(text)
+    if not toks:
+        return None
+    if _is_end(toks):
+        return STOP
+    bits, notes = _parse_line(text, lineno)
+    for note in notes:
+        warn(note)
+    return bits
+
+
+def _score_lines(bits: np.ndarray, lines: np.ndarray, args: argparse.Namespace) -> list[str]:
+    """The answer of each (four held cards, starter) row of ``bits``."""
+    from bitcards.cribbage.score import explain, score_hands
+
     crib = bool(args.crib)
-    try:
-        for lineno, text in input_lines(stream):
-            toks = tokenize(text)
-            if not toks:
-                continue
-            if _is_end(toks):
-                break
-            try:
-                bits, notes = _parse_line(text, lineno)
-            except BitcardsError as e:
-                bad(e)
-                continue
-            for note in notes:
-                warn(note)
-            held, st = bits[:4], bits[4]
-            mask = 0
-            for b in held:
-                mask |= 1 << b
-            pts = int(score5(np.uint64(mask), np.int64(st), crib))
-            if args.json:
-                obj: dict[str, object] = {
-                    "line": lineno,
-                    "hand": [FRENCH.card_name(b) for b in held],
-                    "starter": FRENCH.card_name(st),
-                    "score": pts,
-                }
-                if args.explain:
-                    obj["items"] = explain(held, 1 << st, crib).as_dict()["items"]
-                emit_json(obj, out)
-            elif args.explain:
-                ex = explain(held, 1 << st, crib)
-                out.write(f"line {lineno}: {' '.join(ex.hand)} | starter {ex.starter}\n")
-                for ln in ex.lines():
-                    out.write(f"  {ln}\n")
-            else:
-                out.write(f"{pts}\n")
-    except UnicodeDecodeError as e:
-        raise UserError(f"{args.file or 'stdin'}: not UTF-8 text ({e.reason} at byte {e.start} of a read block)") from None
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
+    pts = score_hands(masks_of(bits[:, :4]), masks_of(bits[:, 4:]), crib=crib)
+    if not (args.json or args.explain):
+        return [_SCORES[p] for p in pts.tolist()]
+    out = []
+    for lineno, row, p in zip(lines.tolist(), bits.tolist(), pts.tolist()):
+        held, st = row[:4], row[4]
+        if args.json:
+            obj: dict[str, object] = {
+                "line": lineno,
+                "hand": [FRENCH.card_name(b) for b in held],
+                "starter": FRENCH.card_name(st),
+                "score": p,
+            }
+            if args.explain:
+                obj["items"] = explain(held, 1 << st, crib).as_dict()["items"]
+            out.append(json.dumps(obj, ensure_ascii=False) + "\n")
+        else:
+            ex = explain(held, 1 << st, crib)
+            out.append(f"line {lineno}: {' '.join(ex.hand)} | starter {ex.starter}\n")
+            out.extend(f"  {ln}\n" for ln in ex.lines())
+    return out
+
+
+_SCORES = [f"{p}\n" for p in range(30)]
+
+
+def run_score(args: argparse.Namespace) -> int:
+    bad = BadInput(args.keep_going)
+
+    def fmt(bits: np.ndarray, lines: np.ndarray) -> list[str]:
+        return _score_lines(bits, lines, args)
+
+    run_lines(input_chunks(args.file), _score_fast, _score_slow, fmt, bad, lambda rows: np.array(rows, dtype=np.int64))
     return bad.rc()
 
 
@@ -209,78 +227,100 @@ def _peg_line(text: str, lineno: int) -> object:
 
 
 def run_peg(args: argparse.Namespace) -> int:
-    stream = open_input(args.file)
     bad = BadInput(args.keep_going)
-    try:
-        for lineno, text in input_lines(stream):
-            if not text.strip():
-                continue
-            try:
-                play = _peg_line(text, lineno)
-            except BitcardsError as e:
-                bad(e)
-                continue
-            if args.json:
-                emit_json({"line": lineno, **play.as_dict()})  # type: ignore[attr-defined]
-            else:
-                sys.stdout.write(f"{play.totals[0]} {play.totals[1]}\n")  # type: ignore[attr-defined]
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
+    for lineno, text in input_lines(args.file):
+        if not text.strip():
+            continue
+        try:
+            if (err := utf8_error(text, lineno)) is not None:
+                raise err
+            play = _peg_line(text, lineno)
+        except BitcardsError as e:
+            bad(e)
+            continue
+        if args.json:
+            emit_json({"line": lineno, **play.as_dict()})  # type: ignore[attr-defined]
+        else:
+            sys.stdout.write(f"{play.totals[0]} {play.totals[1]}\n")  # type: ignore[attr-defined]
     return bad.rc()
 
 
 # --- discard -------------------------------------------------------------------
 
 
-def run_discard(args: argparse.Namespace) -> int:
+def _discard_answer(bits: list[int], as_json: bool, line: int | None, role: str | None = None) -> str:
     from bitcards.cribbage.discard import discard_options
 
+    if role:
+        return _crib_discard(bits, role, as_json, line)
+    opts = discard_options(bits)
+    if as_json:
+        obj: dict[str, object] = {} if line is None else {"line": line}
+        obj |= {"cards": [FRENCH.card_name(b) for b in bits], "options": [o.as_dict() for o in opts]}
+        return json.dumps(obj, ensure_ascii=False) + "\n"
+    rows = [f"{'keep':<12} {'discard':<7} {'expected':>8} {'min':>4} {'max':>4}\n"]
+    rows += [f"{' '.join(o.keep):<12} {' '.join(o.discard):<7} {o.expected:>8.3f} {o.min:>4} {o.max:>4}\n" for o in opts]
+    return "".join(rows)
+
+
+def _six(text: str, line: int | None) -> list[int]:
     notes: list[str] = []
-    bits = parse_cards(" ".join(args.cards), FRENCH, "english", unique=True, notes=notes)
+    bits = parse_cards(text, FRENCH, "english", unique=True, line=line, notes=notes)
     for note in notes:
         warn(note)
     if len(bits) != 6:
-        raise InvalidCardsError(f"discard advice needs 6 cards, got {len(bits)}")
-    if args.role:
-        return _crib_discard(bits, args.role, args.json)
-    opts = discard_options(bits)
-    if args.json:
-        emit_json({"cards": [FRENCH.card_name(b) for b in bits], "options": [o.as_dict() for o in opts]})
+        where = f"line {line}: " if line is not None else ""
+        raise InvalidCardsError(f"{where}discard advice needs 6 cards, got {len(bits)}")
+    return bits
+
+
+def run_discard(args: argparse.Namespace) -> int:
+    cards, path = cards_or_file(args.cards, args.file)  # bitcards cribbage discard hands.txt
+    if cards:
+        sys.stdout.write(_discard_answer(_six(" ".join(cards), None), args.json, None, args.role))
         return 0
-    sys.stdout.write(f"{'keep':<12} {'discard':<7} {'expected':>8} {'min':>4} {'max':>4}\n")
-    for o in opts:
-        sys.stdout.write(f"{' '.join(o.keep):<12} {' '.join(o.discard):<7} {o.expected:>8.3f} {o.min:>4} {o.max:>4}\n")
-    return 0
+    bad = BadInput(args.keep_going)
+    first = True
+    for n, text in input_lines(path):  # one hand of six cards a line
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        try:
+            if (err := utf8_error(text, n)) is not None:
+                raise err
+            bits = _six(text, n)
+        except BitcardsError as e:
+            bad(e)
+            continue
+        sys.stdout.write(("" if first or args.json else "\n") + _discard_answer(bits, args.json, n, args.role))
+        first = False
+    return bad.rc()
 
 
-def _crib_discard(bits: list[int], role: str, as_json: bool) -> int:
+def _crib_discard(bits: list[int], role: str, as_json: bool, line: int | None) -> str:
     from bitcards.cribbage.crib import crib_discards
 
     opts = crib_discards(bits, role)
     if as_json:
-        emit_json({"cards": [FRENCH.card_name(b) for b in bits], "role": role, "options": [o.as_dict() for o in opts]})
-        return 0
+        obj: dict[str, object] = {} if line is None else {"line": line}
+        obj |= {"cards": [FRENCH.card_name(b) for b in bits], "role": role, "options": [o.as_dict() for o in opts]}
+        return json.dumps(obj, ensure_ascii=False) + "\n"
     sign = "+" if role == "dealer" else "-"
-    sys.stdout.write(f"{'keep':<12} {'discard':<7} {'hand':>7} {'crib':>7} {'hand' + sign + 'crib':>10}\n")
-    for o in opts:
-        sys.stdout.write(f"{' '.join(o.keep):<12} {' '.join(o.discard):<7} {o.hand:>7.3f} {o.crib:>7.3f} {o.value:>10.3f}\n")
-    return 0
+    rows = [f"{'keep':<12} {'discard':<7} {'hand':>7} {'crib':>7} {'hand' + sign + 'crib':>10}\n"]
+    rows += [f"{' '.join(o.keep):<12} {' '.join(o.discard):<7} {o.hand:>7.3f} {o.crib:>7.3f} {o.value:>10.3f}\n" for o in opts]
+    return "".join(rows)
 
 
 # --- play ----------------------------------------------------------------------
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from bitcards._rng import check_rows, seed_key
+    from bitcards._rng import check_rows
     from bitcards.cli._common import OutputFile
     from bitcards.engine import playout
 
     check_rows(0, args.n)
     out_file = OutputFile(args.records) if args.records else None
-    seed, _ = seed_key(args.seed)
-    if args.seed is None:
-        sys.stderr.write(f"bitcards: seed {seed}\n")
+    seed = use_seed(args.seed)
     chunk = 1 << 12 if out_file else 1 << 18
     wins = np.zeros((2, 4), dtype=np.int64)  # per winner: games by result 1, 2, 3 (index 1..3)
     sums = np.zeros(5, dtype=np.int64)  # score0, score1, deals, dealer points, pone points
@@ -362,12 +402,10 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.exhaustive:
         dist = score_distribution(crib=args.crib)
     else:
-        from bitcards._rng import check_rows, seed_key
+        from bitcards._rng import check_rows
 
         check_rows(0, args.deals)
-        seed, _ = seed_key(args.seed)
-        if args.seed is None:
-            sys.stderr.write(f"bitcards: seed {seed}\n")
+        seed = use_seed(args.seed)
         dist = _deal_distribution(args.deals, seed, bool(args.crib), not args.no_progress)
     total = int(dist.sum())
     mean = distribution_mean(dist)

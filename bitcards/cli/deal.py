@@ -15,19 +15,23 @@ from typing import IO, Any
 import numpy as np
 
 from bitcards.batch import masks_to_indices
-from bitcards.cli._common import OutputFile, add_json, count
+from bitcards.cli._common import OutputFile, add_json, add_seed, count, use_seed
 from bitcards.deal import DEAL_SPECS, DealSpec, deal
 from bitcards.notation import format_card
+
+DESCRIPTION = """Print or save seeded random deals: one line per deal, the hands separated by ' | '
+(--json: one object per line; --out FILE.npy: the raw masks). Any -n runs in constant memory:
+the deals are dealt, formatted and written in chunks."""
 
 #: rows dealt and written at a time
 CHUNK = 1 << 16
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("deal", help="deal seeded random hands", description=__doc__)
+    p = sub.add_parser("deal", help="deal seeded random hands", description=DESCRIPTION)
     p.add_argument("game", choices=sorted(DEAL_SPECS), help="which game to deal")
     p.add_argument("-n", type=count(), default=1, help="number of deals (default 1; 1e6 and 1_000_000 are read too)")
-    p.add_argument("--seed", type=int, default=None, help="seed (default: fresh, printed on stderr)")
+    add_seed(p)
     p.add_argument("--start", type=count(), default=0, help="first row of the seed's stream (default 0)")
     p.add_argument("--out", help="write to this file instead: .npy for the raw masks, else text/JSON lines")
     add_json(p)
@@ -35,15 +39,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    from bitcards._rng import check_rows, seed_key
+    from bitcards._rng import check_rows
 
     check_rows(args.start, args.n)
-    seed, _ = seed_key(args.seed)
     spec = DEAL_SPECS[args.game]
     npy = args.out is not None and args.out.endswith(".npy")
     with OutputFile(args.out) if args.out is not None else contextlib.nullcontext() as out:
-        if args.seed is None:
-            sys.stderr.write(f"bitcards: seed {seed}\n")
+        seed = use_seed(args.seed)
         chunks = _chunks(args.n, spec, seed, args.start)
         if out is None:
             _write_lines(sys.stdout, chunks, spec, seed, args.json)

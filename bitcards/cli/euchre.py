@@ -16,7 +16,6 @@ from bitcards.cli._common import (
     count,
     emit_json,
     input_lines,
-    open_input,
     report_bad,
     utf8_error,
     warn,
@@ -201,7 +200,6 @@ def run_sort(args: argparse.Namespace) -> int:
 
     if not 0 <= args.cards <= 24:
         raise InvalidCardsError(f"--cards must be 0..24, got {args.cards}")
-    stream = open_input(args.file)
     out = sys.stdout
     n_bad = n_good = 0
     batch: list[_Hand] = []
@@ -230,25 +228,19 @@ def run_sort(args: argparse.Namespace) -> int:
                 out.writelines(c + "\n" for c in cards)
         batch.clear()
 
-    try:
-        for hand in _hands(input_lines(stream), args.cards):
-            if hand.errors:
-                if not args.keep_going:
-                    flush()
-                    raise hand.errors[0]
+    for hand in _hands(input_lines(args.file), args.cards):
+        if hand.errors:
+            if not args.keep_going:
                 flush()
-                for e in hand.errors:
-                    report_bad(str(e))
-                n_bad += 1
-                continue
-            n_good += 1
-            batch.append(hand)
-            if len(batch) >= 4096:
-                flush()
-        flush()
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
-    if n_good == 0 and n_bad == 0:
-        raise ParseError("no hand in the input: expected a trump name (e.g. Diamonds), then the cards one per line")
+                raise hand.errors[0]
+            flush()
+            for e in hand.errors:
+                report_bad(str(e))
+            n_bad += 1
+            continue
+        n_good += 1
+        batch.append(hand)
+        if len(batch) >= 4096:
+            flush()
+    flush()
     return 2 if n_bad else 0

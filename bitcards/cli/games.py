@@ -10,7 +10,11 @@ from bitcards.games import GAMES
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("games", help="list the games: deck, bit convention, contracts, verbs", description=__doc__)
+    p = sub.add_parser(
+        "games",
+        help="list the games: deck, bit convention, contracts, verbs",
+        description="The games bitcards knows, with their decks, bit conventions, contracts and verbs.",
+    )
     add_json(p)
     p.set_defaults(func=run)
 

@@ -10,10 +10,11 @@ from bitcards.cli._common import (
     BadInput,
     add_json,
     add_keep_going,
+    add_seed,
     count,
     emit_json,
     input_lines,
-    open_input,
+    use_seed,
     utf8_error,
     warn,
 )
@@ -34,29 +35,26 @@ def _check(args: argparse.Namespace) -> int:
     any_illegal = False
     bad = BadInput(args.keep_going)
     n = 0
-    with open_input(args.file) as stream:
-        for block in split_records(input_lines(stream)):
-            n += 1
-            try:
-                for lineno, text in block:
-                    bad_bytes = utf8_error(text, lineno)
-                    if bad_bytes is not None:
-                        raise bad_bytes
-                notes: list[str] = []
-                code, rec = parse_block(block, default, notes=notes)
-                verdict = check(rec, code)
-            except BitcardsError as e:
-                bad(e, f"record {n} (line {block[0][0]}): {e}")
-                continue
-            for note in notes:
-                warn(note)
-            any_illegal |= not verdict.legal
-            if args.json:
-                emit_json({"record": n, "line": block[0][0], **verdict.to_dict()})
-            else:
-                sys.stdout.write(f"{verdict}\n")
-    if n == 0:
-        raise InvalidCardsError("no record in the input (nine lines of four cards, records separated by blank lines)")
+    for block in split_records(input_lines(args.file)):
+        n += 1
+        try:
+            for lineno, text in block:
+                bad_bytes = utf8_error(text, lineno)
+                if bad_bytes is not None:
+                    raise bad_bytes
+            notes: list[str] = []
+            code, rec = parse_block(block, default, notes=notes)
+            verdict = check(rec, code)
+        except BitcardsError as e:
+            bad(e, f"record {n} (line {block[0][0]}): {e}")
+            continue
+        for note in notes:
+            warn(note)
+        any_illegal |= not verdict.legal
+        if args.json:
+            emit_json({"record": n, "line": block[0][0], **verdict.to_dict()})
+        else:
+            sys.stdout.write(f"{verdict}\n")
     return bad.rc() or (1 if any_illegal else 0)
 
 
@@ -76,16 +74,17 @@ def _play(args: argparse.Namespace) -> int:
     if n < 0 or args.start < 0:
         raise InvalidCardsError(f"-n and --start must be >= 0, got {n} and {args.start}")
     fixed = None if args.game is None else parse_contract(args.game)
+    seed = use_seed(args.seed)
     out = sys.stdout
     # rows depend only on (seed, game number), so batches give the same games as one big call
     for lo in range(0, n, _PLAY_CHUNK):
         m = min(_PLAY_CHUNK, n - lo)
         first = args.start + lo
         if fixed is None:
-            contracts = random_contracts(m, args.seed, start=first)
+            contracts = random_contracts(m, seed, start=first)
         else:
             contracts = np.full(m, fixed, dtype=np.int8)
-        games = random_games(m, contracts, args.seed, start=first)
+        games = random_games(m, contracts, seed, start=first)
         winners, points = score_games(games, contracts)
         for i in range(m):
             if args.json:
@@ -133,7 +132,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     pl.add_argument("--game", "-g", help=f"{_GAME_HELP} (default: a random contract per game)")
     pl.add_argument("-n", type=count(), default=1, help="number of games (default 1)")
-    pl.add_argument("--seed", type=int, required=True, help="seed: the same seed gives the same games")
+    add_seed(pl)
     pl.add_argument("--start", type=count(), default=0, help="first game number of the seed's stream (default 0)")
     pl.add_argument("--plain", action="store_true", help="no winner brackets")
     add_json(pl)

@@ -11,8 +11,14 @@ import argparse
 import contextlib
 import sys
 
-from bitcards.cli._common import OutputFile, UserError, add_json, count, emit_json
+from bitcards.cli._common import OutputFile, UserError, add_json, add_seed, count, emit_json, use_seed
 from bitcards.errors import shorten
+
+DESCRIPTION = """A seeded Monte Carlo study, run locally or on a Dask cluster: bitcards simulate STUDY -n N --seed S.
+
+Prints the study's headline numbers and the share of every histogram bin (--json: everything,
+counts included); --out FILE.parquet saves the counts with the run's provenance. A progress bar
+runs on stderr."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -22,13 +28,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "simulate",
         help="run a seeded Monte Carlo study (locally or on a Dask cluster)",
-        description=__doc__,
+        description=DESCRIPTION,
         epilog=f"studies:\n{listing}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("study", choices=sorted(STUDIES), metavar="STUDY", help="which study (listed below)")
     p.add_argument("--deals", "-n", type=count(), default=1_000_000, help="number of deals (default 1,000,000; 1e9 is fine)")
-    p.add_argument("--seed", type=int, default=None, help="seed (default: fresh, printed on stderr)")
+    add_seed(p)
     p.add_argument("--chunk-size", type=count(1), default=None, help="deals per chunk (memory is proportional to it)")
     p.add_argument("--param", "-p", action="append", default=[], metavar="KEY=VALUE", help="set a study parameter")
     where = p.add_mutually_exclusive_group()
@@ -52,7 +58,6 @@ def _params(items: list[str]) -> dict[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bitcards._rng import seed_key
     from bitcards.simulate import DEFAULT_CHUNK, get_study, simulate
 
     if args.out is not None:
@@ -61,11 +66,9 @@ def run(args: argparse.Namespace) -> int:
         except ImportError:
             raise UserError("--out needs pyarrow: pip install 'bitcards[notebooks]'") from None
     study = get_study(args.study).bind(**_params(args.param))
-    seed, _ = seed_key(args.seed)
     # the output file is made before the run, so that a path that cannot be written fails at once
     with OutputFile(args.out) if args.out is not None else contextlib.nullcontext() as out:
-        if args.seed is None:
-            sys.stderr.write(f"bitcards: seed {seed}\n")
+        seed = use_seed(args.seed)
         res = simulate(
             study,
             args.deals,

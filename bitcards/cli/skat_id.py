@@ -1,24 +1,21 @@
-"""``bitcards skat id ...`` and ``bitcards skat run-id ...``: skat-game-id ids from the command line.
-
-* ``id encode [FILE]``: deals (one per line as 32 cards front, middle, rear, skat; or deals in
-  the four-line notation, one after the other) -> one Base64 id per line (``--decimal`` for the
-  decimal id).
-* ``id decode [ID ...]``: ids (arguments, or one per line on stdin) -> deals in the notation.
-* ``run-id encode [FILE]``: game runs in the run notation (one after the other) -> ids.
-
-With ``--keep-going`` a bad line is reported and reading resumes after the next blank line
-(separate multi-line deals and runs with blank lines to use it).
-* ``run-id decode [ID ...]``: run ids -> runs in the notation.
-"""
+"""``bitcards skat id ...`` and ``bitcards skat run-id ...``: skat-game-id ids from the command line
+(:data:`HELP` says what each command does)."""
 
 from __future__ import annotations
 
 import argparse
+import functools
+import itertools
+import json
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
+import numpy as np
+
+from bitcards.batch import masks_to_indices
+from bitcards.cli._bulk import masks_of, run_lines
 from bitcards.cli._common import (
     ArgumentParser,
     BadInput,
@@ -27,25 +24,47 @@ from bitcards.cli._common import (
     add_keep_going,
     count,
     emit_json,
-    input_lines,
-    open_input,
+    input_chunks,
     utf8_error,
 )
 from bitcards.errors import BitcardsError, CodecError, ParseError, shorten
 from bitcards.skat.ids import (
     GAME_KINDS,
+    STACK_SIZES,
     Game,
     GameRun,
     deal_id_from_decimal,
-    format_game,
-    format_game_run,
+    deal_id_to_decimal,
+    decode_deals,
+    decode_run,
+    encode_deals,
+    encode_run,
+    format_deal_id,
+    format_deal_ids,
     format_run_id,
+    ints_to_run_ids,
     parse_deal_id,
     parse_run_id,
     run_from_decimal,
+    run_ids_to_ints,
     run_to_decimal,
 )
+from bitcards.skat.ids.codec import b64_decode_rows
+from bitcards.skat.ids.runs import _decode as _decode_run_words
 from bitcards.skat.ids.text import _Lines, _next_content, _read_game, _read_run, _strip
+from bitcards.textio import Chunk
+
+HELP = """Game ids and game-run ids of the Java library skat-game-id, from the command line:
+
+  * id encode [FILE]      deals (one a line as 32 cards front, middle, rear, skat; or deals in
+                          the four-line notation, one after the other) -> one Base64 id a line
+                          (--decimal: the decimal id)
+  * id decode [ID ...]    ids (arguments, or one a line on stdin) -> deals in the notation
+  * run-id encode [FILE]  game runs in the run notation, one after the other -> ids
+  * run-id decode [ID ...] run ids -> runs in the notation
+
+With --keep-going a bad line is reported and reading resumes after the next blank line
+(separate multi-line deals and runs with blank lines to use it)."""
 
 _DECIMAL = re.compile(r"[+-]?[0-9]+")
 
@@ -55,7 +74,12 @@ T = TypeVar("T")
 def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``id`` and ``run-id`` command groups to ``bitcards skat``."""
     for name, what in (("id", "game ids (deals)"), ("run-id", "game-run ids (whole games)")):
-        p = skat_sub.add_parser(name, help=f"skat-game-id {what}: encode and decode", description=__doc__)
+        p = skat_sub.add_parser(
+            name,
+            help=f"skat-game-id {what}: encode and decode",
+            description=HELP,
+            formatter_class=argparse.RawDescriptionHelpFormatter,  # keeps the list of commands a list
+        )
         sub = p.add_subparsers(dest=f"{name}_command", metavar="COMMAND", parser_class=ArgumentParser)
         sub.required = True
         enc = sub.add_parser("encode", help=f"text notation -> {what}")
@@ -98,6 +122,10 @@ def _names(cards: tuple[int, ...]) -> list[str]:
     return ["SRGE"[c // 8] + "789XUOKA"[c % 8] for c in cards]
 
 
+#: the two bytes of each card number's name (S7 .. EA), as one 16-bit item
+_NAME_PAIRS = np.frombuffer("".join(_names(tuple(range(32)))).encode("ascii"), dtype=np.uint16)
+
+
 def _game_json(g: Game) -> dict[str, Any]:
     return {name: _names(st) for name, st in zip(("front", "middle", "rear", "skat"), g.stacks)}
 
@@ -124,58 +152,16 @@ def _run_json(r: GameRun) -> dict[str, Any]:
     }
 
 
-def _ids(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
-    """``(label, id text)`` from the arguments or from stdin (blank lines skipped)."""
-    if args.ids:
-        for i, text in enumerate(args.ids, start=1):
-            yield f"argument {i}", text
-        return
-    for n, line in input_lines(sys.stdin):
-        if line.strip():
-            yield f"line {n}", line.strip()
+def _at_line(n: int, e: BitcardsError) -> BitcardsError:
+    """``e`` led by its line unless it names one itself."""
+    msg = str(e)
+    return e if msg.startswith(("line ", "run starting")) else type(e)(f"line {n}: {msg}")
 
 
-def _read_lines(path: str | None, bad: _Bad) -> tuple[_Lines, dict[int, ParseError]]:
-    """The input's numbered lines, and the errors of lines holding bytes that are not UTF-8.
-
-    Without --keep-going the first such line stops the command; with it, the deal or run that
-    contains the line is reported (by :func:`_utf8_in`) and skipped.
-    """
-    stream = open_input(path)
-    try:
-        lines = list(input_lines(stream))
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
-    errors = {}
-    for n, raw in lines:
-        err = utf8_error(raw, n)
-        if err is not None:
-            if not bad.keep_going:
-                bad(f"line {n}", err)
-            errors[n] = err
-    return lines, errors
-
-
-def _utf8_in(errors: dict[int, ParseError], first: int, last: int) -> ParseError | None:
-    """The first not-UTF-8 error on lines ``first .. last``."""
-    return next((errors[n] for n in sorted(errors) if first <= n <= last), None)
-
-
-def _check_utf8(text: str, label: str) -> None:
-    if label.startswith("line ") and (err := utf8_error(text, int(label[5:]))) is not None:
-        raise CodecError(str(err))
-
-
-def _decimal(text: str, label: str) -> int:
+def _decimal(text: str) -> int:
     if not _DECIMAL.fullmatch(text) or len(text) > 200:  # ids have at most 78 digits; int() refuses 4300
         raise CodecError(f"{shorten(text)} is not a decimal id")
     return int(text)
-
-
-def _after_blank(lines: _Lines, line: int) -> int:
-    """Index of the first blank line after line number ``line`` (where --keep-going resumes)."""
-    return next((j for j, (n, raw) in enumerate(lines) if n > line and not raw.strip()), len(lines))
 
 
 def _check_length(args: argparse.Namespace) -> None:
@@ -191,128 +177,305 @@ class _Bad(BadInput):
         super().__call__(e, msg if msg.startswith(("line ", "run starting")) else f"{label}: {msg}")
 
 
+def _first_content(chunks: Iterator[Chunk]) -> tuple[str | None, Iterator[Chunk]]:
+    """The first line with content (a comment and whitespace are none), and all the chunks again."""
+    head: list[Chunk] = []
+    first = None
+    for ch in chunks:
+        head.append(ch)
+        first = next((t for t in ch.texts() if _strip(t)), None)
+        if first is not None:
+            break
+    return first, itertools.chain(head, chunks)
+
+
+class _Window:
+    """The input's lines for the notation's readers, which take a list: read ahead only as far as
+    :data:`LOOKAHEAD` lines with content (more than any deal or run has), so that any input runs in
+    bounded memory. Runs of blank lines and of comment-only lines are kept as their last line (the
+    readers skip them; a blank line is where --keep-going resumes). ``not_utf8`` holds the errors of
+    lines read holding bytes that are not UTF-8, until they are reported or passed."""
+
+    LOOKAHEAD = 256
+
+    def __init__(self, lines: Iterator[tuple[int, str]]) -> None:
+        self._it = lines
+        self.buf: _Lines = []
+        self._content = 0
+        self._eof = False
+        self.not_utf8: dict[int, ParseError] = {}
+
+    def fill(self) -> _Lines:
+        while not self._eof and self._content < self.LOOKAHEAD:
+            item = next(self._it, None)
+            if item is None:
+                self._eof = True
+                break
+            n, raw = item
+            err = utf8_error(raw, n)
+            if err is not None:
+                self.not_utf8[n] = err
+            if _strip(raw):
+                self._content += 1
+            elif self.buf and not _strip(self.buf[-1][1]) and bool(raw.strip()) == bool(self.buf[-1][1].strip()):
+                self.buf[-1] = item
+                continue
+            self.buf.append(item)
+        return self.buf
+
+    def drop(self, j: int) -> None:
+        """Forget the first ``j`` lines."""
+        self._content -= sum(1 for _, raw in self.buf[:j] if _strip(raw))
+        del self.buf[:j]
+
+    def skip_past(self, line: int) -> int:
+        """Forget the lines up to the first blank line after line number ``line`` (kept: --keep-going resumes
+        there); the number of the last line forgotten."""
+        last = line
+        while True:
+            j = next((j for j, (n, raw) in enumerate(self.buf) if n > line and not raw.strip()), len(self.buf))
+            if j:
+                last = self.buf[j - 1][0]
+            self.drop(j)
+            if self.buf or self._eof:
+                return last
+            self.fill()
+
+    def utf8_in(self, first: int, last: int) -> ParseError | None:
+        """The first not-UTF-8 error on lines ``first .. last``."""
+        return next((self.not_utf8[n] for n in sorted(self.not_utf8) if first <= n <= last), None)
+
+    def report(self, bad: _Bad, after: int, before: float) -> None:
+        """Report the not-UTF-8 lines between two items (``after < n < before``), and forget those before ``before``."""
+        for n in sorted(self.not_utf8):
+            if after < n < before:
+                bad(f"line {n}", self.not_utf8[n])
+        for n in [n for n in self.not_utf8 if n < before]:
+            del self.not_utf8[n]
+
+    def forget(self, upto: float) -> None:
+        for n in [n for n in self.not_utf8 if n <= upto]:
+            del self.not_utf8[n]
+
+
 # --- the two commands, for deals and for runs -------------------------------------------
 
 
-def _read_notation(
-    lines: _Lines, not_utf8: dict[int, ParseError], bad: _Bad, read: Callable[[_Lines, int], tuple[T, int]]
-) -> Iterator[tuple[int, T]]:
+def _read_notation(src: _Window, bad: _Bad, read: Callable[[_Lines, int], tuple[T, int]]) -> Iterator[tuple[int, T]]:
     """``(first line, item)`` of the deals or runs in the notation, one after the other, as ``read`` reads them.
 
     A bad one, or one with bytes that are not UTF-8 (also in a comment), goes to ``bad``; with --keep-going
     reading resumes after the next blank line.
     """
-    i = 0
     seen = 0  # the last line number read as part of a deal or run
     while True:
-        _, start, text = _next_content(lines, i)
+        lines = src.fill()
+        _, start, text = _next_content(lines, 0)
         if not text:
             break
-        for n in sorted(not_utf8):  # bytes in comments between the items
-            if seen < n < start:
-                bad(f"line {n}", not_utf8[n])
+        src.report(bad, seen, start)  # bytes in comments between the items
         try:
-            item, j = read(lines, i)
+            item, j = read(lines, 0)
         except ParseError as e:
-            err = _utf8_in(not_utf8, start, e.line or start) or e
+            err = src.utf8_in(start, e.line or start) or e
             bad(f"line {err.line}", err)
-            i = _after_blank(lines, e.line or start)
-            seen = lines[i - 1][0] if i else 0
+            seen = src.skip_past(e.line or start)
+            src.forget(seen)
             continue
-        i = j
         seen = lines[j - 1][0]
-        err8 = _utf8_in(not_utf8, start, seen)
+        src.drop(j)
+        err8 = src.utf8_in(start, seen)
+        src.forget(seen)
         if err8 is not None:  # the bytes were in a comment
             bad(f"line {err8.line}", err8)
             continue
         yield start, item
-    for n in sorted(not_utf8):  # and after the last one
-        if n > seen:
-            bad(f"line {n}", not_utf8[n])
+    src.report(bad, seen, float("inf"))  # and after the last one
 
 
-def _encode(
+def _encode_notation(
     args: argparse.Namespace,
-    read: Callable[[_Lines, dict[int, ParseError], _Bad], Iterable[tuple[int, T]]],
+    chunks: Iterator[Chunk],
+    bad: _Bad,
+    read: Callable[[_Lines, int], tuple[T, int]],
     to_id: Callable[[T], str],
     to_decimal: Callable[[T], int],
     numbered: str | None = None,
-) -> int:
-    """``encode``: one id a line (``--decimal``: decimal ids), or with --json ``{"line", "id", "decimal"}``.
-
-    ``read(lines, not_utf8, bad)`` gives ``(first line, item)``; its ids are written as it gives them (a
-    list is all read before the first id is out). ``numbered`` is a JSON key put first, counting the items from 1.
-    """
-    bad = _Bad(args.keep_going)
-    lines, not_utf8 = _read_lines(args.file, bad)
-    for k, (n, item) in enumerate(read(lines, not_utf8, bad), start=1):
+) -> None:
+    """``encode`` of deals or runs in the notation: one id a line (``--decimal``: decimal ids), or with --json
+    ``{"line", "id", "decimal"}`` (``numbered``: a key put first, counting the items from 1), as they are read."""
+    lines = (item for ch in chunks for item in enumerate(ch.texts(), start=ch.first))
+    for k, (n, item) in enumerate(_read_notation(_Window(lines), bad, read), start=1):
         if args.json:
             emit_json({**({numbered: k} if numbered else {}), "line": n, "id": to_id(item), "decimal": to_decimal(item)})
         else:
             sys.stdout.write(f"{to_decimal(item) if args.decimal else to_id(item)}\n")
-    return bad.rc()
 
 
 def _decode(
     args: argparse.Namespace,
-    parse: Callable[[str], T],
-    from_decimal: Callable[[int, int | None], T],
-    to_json: Callable[[T], dict[str, Any]],
-    to_text: Callable[[T], str],
-    sep: str = "\n",
+    fast: Callable[[Chunk], tuple[np.ndarray, Any]] | None,
+    parse: Callable[[str], Any],
+    from_decimal: Callable[[int, int | None], Any],
+    format: Callable[[Any, np.ndarray], list[str]],
+    stack: Callable[[list[Any]], Any],
 ) -> int:
-    """``decode``: each id (``--decimal``: decimal id) in the notation, ``sep`` between two, or as JSON."""
+    """``decode``: each id (``--decimal``: decimal id) of the arguments or of stdin's lines (blank lines
+    skipped), parsed in bulk by ``fast`` where it can (not for decimal ids), else one by one by ``parse``."""
     _check_length(args)
     bad = _Bad(args.keep_going)
-    first = True
-    for label, text in _ids(args):
+
+    def slow(n: int, text: str) -> Any:
+        text = text.strip()
+        if not text:
+            return None
         try:
-            _check_utf8(text, label)
-            x = from_decimal(_decimal(text, label), args.length) if args.decimal else parse(text)
+            if (err := utf8_error(text, n)) is not None:
+                raise CodecError(str(err))
+            return from_decimal(_decimal(text), args.length) if args.decimal else parse(text)
         except CodecError as e:
-            bad(label, e)
-            continue
-        if args.json:
-            emit_json(to_json(x))
-        else:
-            sys.stdout.write(("" if first else sep) + to_text(x))
-        first = False
-    return bad.rc()
+            raise _at_line(n, e) from None
+
+    if args.ids:
+        for i, text in enumerate(args.ids, start=1):
+            try:
+                x = from_decimal(_decimal(text), args.length) if args.decimal else parse(text)
+            except CodecError as e:
+                bad(f"argument {i}", e)
+                continue
+            sys.stdout.write("".join(format(stack([x]), np.array([i]))))
+        return bad.rc()
+    lines_bad = BadInput(args.keep_going)  # the parsers' errors name their lines
+    run_lines(input_chunks(None), None if args.decimal else fast, slow, format, lines_bad, stack)
+    return lines_bad.rc()
 
 
 # --- id ---------------------------------------------------------------------------------
 
 
-def _deals(lines: _Lines, not_utf8: dict[int, ParseError], bad: _Bad) -> list[tuple[int, Game]]:
-    """``(line, game)`` of every good deal: one a line (32 cards), or in the notation, one after the other."""
-    content = [(n, raw) for n, raw in lines if _strip(raw)]
-    if content and len(_strip(content[0][1])) < 64:  # deals in the notation (four lines each, or any split)
-        return list(_read_notation(lines, not_utf8, bad, _read_game))
-    items = []
-    for n, raw in lines:  # one deal per line
-        try:
-            if n in not_utf8:
-                raise not_utf8[n]
-            if not _strip(raw):
-                continue
-            game, _ = _read_game([(n, raw)], 0)
-        except ParseError as e:
-            bad(f"line {n}", e)
+@functools.cache
+def _skat_card_table() -> np.ndarray:
+    """``int16[65536]``: the card number of every two-character ASCII card name (any case), else -1."""
+    table = np.full(1 << 16, -1, dtype=np.int16)
+    for s, suit in enumerate("SRGE"):
+        for v, value in enumerate("789XUOKA"):
+            for a in {suit, suit.lower()}:
+                for b in {value, value.lower()}:
+                    table[ord(a) << 8 | ord(b)] = s * 8 + v
+    return table
+
+
+def _deal_fast(ch: Chunk) -> tuple[np.ndarray, np.ndarray]:
+    """Lines of 32 two-character cards, all together or the four stacks separated by one space or tab."""
+    table = _skat_card_table()
+    found = []
+    for width, seps in ((64, ()), (67, (20, 41, 62))):
+        rows, a = ch.fixed(width)
+        if not rows.shape[0]:
             continue
-        items.append((n, game))
-    return items
+        ok = np.ones(rows.shape[0], dtype=bool)
+        if seps:
+            ok &= np.isin(a[:, list(seps)], (9, 32)).all(axis=1)
+            a = np.delete(a, list(seps), axis=1)
+        cards = table[a[:, 0::2].astype(np.int64) << 8 | a[:, 1::2]].astype(np.int64)
+        ok &= (cards >= 0).all(axis=1)
+        masks = np.stack([masks_of(cards[:, lo:hi]) for lo, hi in ((0, 10), (10, 20), (20, 30), (30, 32))], axis=1)
+        ok &= np.bitwise_or.reduce(masks, axis=1) == np.uint64(0xFFFFFFFF)  # 32 cards, none twice
+        found.append((rows[ok], masks[ok]))
+    if not found:
+        return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.uint64)
+    rows = np.concatenate([r for r, _ in found])
+    order = np.argsort(rows, kind="stable")
+    return rows[order], encode_deals(np.concatenate([m for _, m in found])[order])
+
+
+def _deal_slow(n: int, raw: str) -> int | None:
+    """One line: one deal's id, or None for a line without content."""
+    if (err := utf8_error(raw, n)) is not None:
+        raise err
+    if not _strip(raw):
+        return None
+    game, _ = _read_game([(n, raw)], 0)
+    return game.deal_id
+
+
+def _ids_out(args: argparse.Namespace, ids: np.ndarray, lines: np.ndarray) -> list[str]:
+    """``encode``'s output of deal ids."""
+    if args.json:
+        return [
+            json.dumps({"line": n, "id": format_deal_id(x), "decimal": deal_id_to_decimal(x)}) + "\n"
+            for n, x in zip(lines.tolist(), ids.tolist())
+        ]
+    if args.decimal:
+        return [f"{deal_id_to_decimal(x)}\n" for x in ids.tolist()]
+    return [t + "\n" for t in format_deal_ids(ids, check=False)]
 
 
 def _encode_deals(args: argparse.Namespace) -> int:
-    return _encode(args, _deals, Game.base64, Game.decimal)
+    bad = _Bad(args.keep_going)
+    first, chunks = _first_content(input_chunks(args.file))
+    if first is None or len(_strip(first)) < 64:  # deals in the notation (four lines each, or any split)
+        _encode_notation(args, chunks, bad, _read_game, Game.base64, Game.decimal)
+        return bad.rc()
+
+    def fmt(ids: np.ndarray, lines: np.ndarray) -> list[str]:
+        return _ids_out(args, ids, lines)
+
+    lines_bad = BadInput(args.keep_going)  # the parsers' errors name their lines
+    run_lines(chunks, _deal_fast, _deal_slow, fmt, lines_bad, _uint64s)
+    return lines_bad.rc()
+
+
+def _uint64s(items: list[int]) -> np.ndarray:
+    return np.array(items, dtype=np.uint64)
+
+
+def _deal_ids_fast(ch: Chunk) -> tuple[np.ndarray, np.ndarray]:
+    """Lines that are one Base64 game id each (the kernel reads them all; any line it refuses is left
+    to the per-line parser, which says why)."""
+    rows = np.flatnonzero(ch.lengths() > 0)
+    words, flags = b64_decode_rows(ch.buf, ch.starts[rows], ch.ends[rows], 1, deal=True)
+    ok = flags == 0
+    return rows[ok], words[ok, 0]
+
+
+def _notation_bytes(ids: np.ndarray, one_line: bool) -> np.ndarray:
+    """The deals of ``ids`` in the notation as an ``(n, width)`` byte block: four lines (front, middle, rear,
+    skat; a blank line before each deal) or one line, cards in order."""
+    masks = decode_deals(ids)
+    n = ids.shape[0]
+    width = 68 if one_line else 69
+    block = np.empty((n, width), dtype=np.uint8)
+    pos = 0
+    if not one_line:
+        block[:, 0] = 10
+        pos = 1
+    for j, size in enumerate(STACK_SIZES):
+        idx = masks_to_indices(masks[:, j], size)
+        block[:, pos : pos + 2 * size] = _NAME_PAIRS[idx].view(np.uint8).reshape(n, 2 * size)
+        pos += 2 * size
+        block[:, pos] = 32 if one_line and j < 3 else 10
+        pos += 1
+    return block
+
+
+def _text(block: np.ndarray) -> list[str]:
+    return [block.tobytes().decode("ascii")]
 
 
 def _decode_deals(args: argparse.Namespace) -> int:
-    def text(deal_id: int) -> str:
-        notation = format_game(Game.from_id(deal_id))
-        return notation.replace("\n", " ").rstrip() + "\n" if args.one_line else notation
+    first = [True]
 
-    return _decode(args, parse_deal_id, deal_id_from_decimal, _deal_json, text, sep="" if args.one_line else "\n")
+    def fmt(ids: np.ndarray, lines: np.ndarray) -> list[str]:
+        if args.json:
+            return [json.dumps(_deal_json(x), ensure_ascii=False) + "\n" for x in ids.tolist()]
+        block = _notation_bytes(ids, args.one_line)
+        if first[0] and not args.one_line:
+            block = block.reshape(-1)[1:]  # no blank line before the first deal
+        first[0] = False
+        return _text(block)
+
+    return _decode(args, _deal_ids_fast, parse_deal_id, deal_id_from_decimal, fmt, _uint64s)
 
 
 # --- run-id -----------------------------------------------------------------------------
@@ -320,19 +483,93 @@ def _decode_deals(args: argparse.Namespace) -> int:
 
 def _encode_runs(args: argparse.Namespace) -> int:
     check = not args.no_check_play
+    bad = _Bad(args.keep_going)
+    _encode_notation(
+        args, input_chunks(args.file), bad, lambda ls, i: _read_run(ls, i, check), format_run_id, run_to_decimal, "run"
+    )
+    return bad.rc()
 
-    def runs(lines: _Lines, not_utf8: dict[int, ParseError], bad: _Bad) -> Iterator[tuple[int, GameRun]]:
-        return _read_notation(lines, not_utf8, bad, lambda ls, i: _read_run(ls, i, check))
 
-    return _encode(args, runs, format_run_id, run_to_decimal, numbered="run")
+def _field(words: np.ndarray, pos: int, width: int) -> np.ndarray:
+    """Stream bits ``pos .. pos + width - 1`` (``width`` <= 8) of each run id, read MSB first as the id stores them."""
+    k, off = divmod(pos, 64)
+    v = words[:, k] >> np.uint64(off)
+    if off + width > 64:
+        v = v | (words[:, k + 1] << np.uint64(64 - off))
+    v = v & np.uint64((1 << width) - 1)
+    return (_REV8[v.astype(np.int64)] >> (8 - width)).astype(np.int64)
+
+
+_REV8 = np.array([int(f"{b:08b}"[::-1], 2) for b in range(256)], dtype=np.int64)
+_DIGITS = np.frombuffer(b"0123456789", dtype=np.uint8)
+
+
+def _runs_out(words: np.ndarray, order: str) -> np.ndarray:
+    """The runs of valid run-id ``words`` in the notation, as :func:`~bitcards.skat.ids.format_game_run` writes
+    each, a blank line before each: the bytes of fixed-width rows (the deal, bids, skat cards, game type and
+    ten tricks), with the trick lines left out for runs without tricks."""
+    n = words.shape[0]
+    bids = np.stack([_field(words, 64 + 7 * j, 7) for j in range(3)], axis=1)
+    bid_rows = np.empty((n, 3, 3), dtype=np.uint8)
+    bid_rows[:, :, 0] = _DIGITS[bids // 10]
+    bid_rows[:, :, 1] = _DIGITS[bids % 10]
+    bid_rows[:, :, 2] = 10
+    card_row = np.empty((n, 5), dtype=np.uint8)
+    card_row[:, 0:4] = _NAME_PAIRS[np.stack([_field(words, 85, 5), _field(words, 90, 5)], axis=1)].view(np.uint8)
+    card_row[:, 4] = 10
+    type_row = np.empty((n, 6), dtype=np.uint8)
+    type_row[:, 0] = _DIGITS[_field(words, 95, 3)]
+    type_row[:, 1:5] = _DIGITS[((words[:, 1:2] >> np.arange(34, 38, dtype=np.uint64)) & np.uint64(1)).astype(np.int64)]
+    type_row[:, 5] = 10
+    tricks = np.stack([_field(words, 102 + 4 * i, 4) for i in range(30)], axis=1).reshape(n, 10, 3)
+    trick_rows = np.empty((n, 10, 4), dtype=np.uint8)
+    trick_rows[:, :, :3] = _DIGITS[np.minimum(tricks, 9)]
+    trick_rows[:, :, 3] = 10
+    game = [bid_rows.reshape(n, 9), card_row] if order == "reader" else [card_row, bid_rows.reshape(n, 9)]
+    block = np.concatenate(
+        [_notation_bytes(words[:, 0].copy(), one_line=False), *game, type_row, trick_rows.reshape(n, 40)], axis=1
+    )
+    keep = np.ones(block.shape, dtype=bool)
+    keep[((words[:, 1] >> np.uint64(38)) | words[:, 2] | words[:, 3]) == 0, -40:] = False  # no tricks recorded
+    return block[keep]
+
+
+def _run_ids_fast(check: bool) -> Callable[[Chunk], tuple[np.ndarray, np.ndarray]]:
+    def fast(ch: Chunk) -> tuple[np.ndarray, np.ndarray]:
+        """Lines that are one Base64 run id each, read and checked by the kernels (any line they refuse is
+        left to the per-line parser, which says why)."""
+        rows = np.flatnonzero(ch.lengths() > 0)
+        words, flags = b64_decode_rows(ch.buf, ch.starts[rows], ch.ends[rows], 4)
+        flags |= _decode_run_words(words, check)[1]
+        ok = flags == 0
+        return rows[ok], words[ok]
+
+    return fast
 
 
 def _decode_runs(args: argparse.Namespace) -> int:
     check = not args.no_check_play
+    first = [True]
+
+    def fmt(words: np.ndarray, lines: np.ndarray) -> list[str]:
+        if args.json:
+            return [
+                json.dumps(_run_json(decode_run(x, check_play=check)), ensure_ascii=False) + "\n" for x in run_ids_to_ints(words)
+            ]
+        text = _runs_out(words, args.order)
+        if first[0]:
+            text = text[1:]  # no blank line before the first run
+        first[0] = False
+        return _text(text)
+
+    def words_of(run: GameRun) -> np.ndarray:
+        return ints_to_run_ids([encode_run(run)])[0]
+
     return _decode(
         args,
-        lambda text: parse_run_id(text, check_play=check),
-        lambda value, length: run_from_decimal(value, length, check_play=check),
-        _run_json,
-        lambda r: format_game_run(r, order=args.order),
+        _run_ids_fast(check),
+        lambda text: words_of(parse_run_id(text, check_play=check)),
+        lambda value, length: words_of(run_from_decimal(value, length, check_play=check)),
+        fmt,
+        lambda rows: np.array(rows, dtype=np.uint64).reshape(-1, 4),
     )

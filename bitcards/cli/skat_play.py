@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from bitcards.cli._common import UserError, add_json, count, emit_json, input_lines, open_input, utf8_error
+from bitcards.cli._common import UserError, add_json, add_seed, count, emit_json, input_lines, use_seed, utf8_error
 
 PLAY_HELP = """Play N whole Skat deals on the engine: bidding (middlehand to forehand, then rearhand to the
 winner), pickup or hand, discard, declaration, ten tricks, and the settlement with the official
@@ -35,7 +35,7 @@ def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore
     p = skat_sub.add_parser("play", help="play whole deals on the engine, one finished deal a line", description=PLAY_HELP,
                             formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
     p.add_argument("-n", type=count(0), default=1, help="how many deals (default 1)")
-    p.add_argument("--seed", type=int, default=None, help="seed of the deals and the policy (default: fresh)")
+    add_seed(p, " of the deals and the policy")
     p.add_argument("--policy", default="random", help="random (default) or baseline")
     p.add_argument("--variant", default="", help="comma-separated variants: ramsch, kontra, bock (default: none)")
     out = p.add_mutually_exclusive_group()
@@ -97,10 +97,11 @@ def run_play(args: argparse.Namespace) -> int:
     options = {"variant": args.variant} if args.variant else {}
     spec.make_config(**options)  # a bad variant is one error before any play
     need_record = args.json or args.runs
+    seed = use_seed(args.seed)  # one seed for every chunk: deal i depends only on the seed and i
     done = 0
     while done < args.n:
         k = min(CHUNK, args.n - done)
-        r = bitcards.playout("skat", k, seed=args.seed, start=done, policy=args.policy, record=need_record, **options)
+        r = bitcards.playout("skat", k, seed=seed, start=done, policy=args.policy, record=need_record, **options)
         ids = format_deal_ids(encode_deals(r.deals))
         for i in range(k):
             if args.runs:
@@ -122,7 +123,7 @@ def _runs_of(arg: str) -> list[tuple[str, str]]:
     if arg != "-" and not os.path.exists(arg):
         return [("the run id", arg)]
     lines = []
-    for no, text in input_lines(open_input(arg)):
+    for no, text in input_lines(arg):
         err = utf8_error(text, no)
         if err:
             raise err

@@ -7,12 +7,10 @@ import sys
 
 from bitcards.cli._common import (
     BadInput,
-    UserError,
     add_json,
     add_keep_going,
     emit_json,
     input_lines,
-    open_input,
     utf8_error,
     warn,
 )
@@ -86,36 +84,27 @@ def run_solve(args: argparse.Namespace) -> int:
     from bitcards.skat.solver import new_table, solve
 
     bad = BadInput(args.keep_going)
-    stream = open_input(args.file)
     table = None
-    seen = 0
-    try:
-        for n, text in input_lines(stream):
-            if not text.strip() or text.lstrip().startswith("#"):
-                continue
-            seen += 1
-            notes: list[str] = []
-            try:
-                bad_bytes = utf8_error(text, n)
-                if bad_bytes is not None:
-                    raise bad_bytes
-                pos = parse_position(text, n, notes)
-                if table is None:
-                    table = new_table()
-                r = solve(**pos, values=args.json, table=table)  # type: ignore[arg-type]
-            except BitcardsError as e:
-                msg = str(e)
-                bad(e, msg if msg.startswith("line ") else f"line {n}: {msg}")
-                continue
-            for note in notes:
-                warn(note)
-            if args.json:
-                emit_json(_json(r, n))
-            else:
-                sys.stdout.write(f"{r}\n")
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
-    if not seen:
-        raise UserError(f"no position in {args.file or 'stdin'}: give one a line, e.g. 'clubs 0 0 / HA CJ / S8 CT / D8 H9'")
+    for n, text in input_lines(args.file):  # empty input: no answers, exit 0, as every bulk command
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        notes: list[str] = []
+        try:
+            bad_bytes = utf8_error(text, n)
+            if bad_bytes is not None:
+                raise bad_bytes
+            pos = parse_position(text, n, notes)
+            if table is None:
+                table = new_table()
+            r = solve(**pos, values=args.json, table=table)  # type: ignore[arg-type]
+        except BitcardsError as e:
+            msg = str(e)
+            bad(e, msg if msg.startswith("line ") else f"line {n}: {msg}")
+            continue
+        for note in notes:
+            warn(note)
+        if args.json:
+            emit_json(_json(r, n))
+        else:
+            sys.stdout.write(f"{r}\n")
     return bad.rc()

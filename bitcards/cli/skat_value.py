@@ -3,31 +3,37 @@
 from __future__ import annotations
 
 import argparse
+import functools
+import json
 import sys
 
 import numpy as np
 
+from bitcards.cli._bulk import card_lines, card_table, masks_of, run_lines
 from bitcards.cli._common import (
     BadInput,
     UserError,
     add_json,
     add_keep_going,
+    add_seed,
+    cards_or_file,
     count,
     emit_json,
-    input_lines,
-    open_input,
+    input_chunks,
+    use_seed,
     utf8_error,
     warn,
 )
-from bitcards.errors import BitcardsError
+from bitcards.textio import Chunk
 
 #: hands dealt at a time by ``skat stats --sample``
 SAMPLE_CHUNK = 1 << 20
 
 BID_HELP = """The bid value of seed 000 ("Evaluate a Skat-Hand"): jack factor x trump suit value, or pass.
 
-Give the 10 cards as arguments (any notation: JC 0S TS 10s h9 J♣ EU), or none to read one hand
-per line from stdin or --file (blank lines and lines starting with # are skipped).
+Give the 10 cards as arguments (any notation: JC 0S TS 10s h9 J♣ EU), or a FILE (or --file FILE),
+or nothing to read stdin: one hand per line (blank lines and lines starting with # are skipped;
+empty input gives empty output).
 Example: bitcards skat bid JC JS JD AC KC 9C AS 7H QD 8D   ->   36 Clubs"""
 
 VALUE_HELP = """The official (ISkO) game value of a game: matadors over the declarer's 12 cards (hand + skat),
@@ -42,7 +48,7 @@ STATS_HELP = """The exact distribution of the seed's bid value over all C(32,10)
 def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = skat_sub.add_parser("bid", help="the seed's bid value of 10 cards", description=BID_HELP,
                             formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
-    p.add_argument("cards", nargs="*", help="the 10 cards; none: read hands from stdin or --file")
+    p.add_argument("cards", nargs="*", metavar="CARDS|FILE", help="the 10 cards, or a file of hands; none: read stdin")
     p.add_argument("--file", help="read hands from this file, one per line")
     add_json(p)
     add_keep_going(p)
@@ -63,75 +69,87 @@ def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore
 
     p = skat_sub.add_parser("stats", help="exact distribution of the seed's bid value", description=STATS_HELP)
     p.add_argument("--exhaustive", action="store_true", help="all 64,512,240 hands (the default)")
-    p.add_argument("--sample", type=count(1), metavar="N", help="instead: N random hands (the forehand of N seeded deals)")
-    p.add_argument("--seed", type=int, default=2026, help="seed for --sample (default 2026)")
+    p.add_argument("--sample", "-n", type=count(1), metavar="N", help="instead: N random hands (the forehand of N seeded deals)")
+    add_seed(p, " for --sample")
     add_json(p)
     p.set_defaults(func=run_stats)
 
 
-def _bid_json(r: object, hand_text: str, line: int | None = None) -> dict[str, object]:
-    from bitcards.skat.bid import BidValue
+def _bid_lines(masks: np.ndarray, lines: np.ndarray | None, as_json: bool) -> list[str]:
+    """The answer of each hand: ``36 Clubs`` / ``pass``, or a JSON object (with the input's line number)."""
+    from bitcards.layouts import SUIT_NAMES
+    from bitcards.notation import format_cards
+    from bitcards.skat.bid import bid_values
 
-    assert isinstance(r, BidValue)
-    d: dict[str, object] = {}
-    if line is not None:
-        d["line"] = line
-    d |= {
-        "hand": hand_text,
-        "result": str(r),
-        "value": r.value,
-        "suit": r.suit_name.lower() if r.suit_name else None,
-        "jack_factor": r.jack_factor,
-    }
-    return d
+    values, suits = bid_values(masks)
+    if not as_json:
+        names = _bid_names()
+        return [names[k] for k in (values.astype(np.int64) * 4 + np.maximum(suits, 0)).tolist()]
+    from bitcards.skat.bid import jack_factor
+
+    out = []
+    for i, (m, v, s) in enumerate(zip(masks.tolist(), values.tolist(), suits.tolist())):
+        d: dict[str, object] = {} if lines is None else {"line": int(lines[i])}
+        d |= {
+            "hand": format_cards(m, "skat"),
+            "result": f"{v} {SUIT_NAMES[s]}" if v else "pass",
+            "value": v,
+            "suit": SUIT_NAMES[s].lower() if v else None,
+            "jack_factor": jack_factor(m),
+        }
+        out.append(json.dumps(d, ensure_ascii=False) + "\n")
+    return out
+
+
+@functools.cache
+def _bid_names() -> list[str]:
+    """The text of each bid value and suit, at ``value * 4 + suit`` (a pass at 0)."""
+    from bitcards.layouts import SUIT_NAMES
+
+    return ["pass\n" if k < 4 else f"{k // 4} {SUIT_NAMES[k % 4]}\n" for k in range(4 * 1024)]
+
+
+def _bid_fast(ch: Chunk) -> tuple[np.ndarray, np.ndarray]:
+    """Lines of ten two-character cards, one separator between two (``JC JS JD AC KC 9C AS 7H QD 8D``)."""
+    from bitcards.layouts import SKAT
+
+    rows, bits = card_lines(ch, 10, card_table(SKAT, "auto"))
+    return rows, masks_of(bits)
+
+
+def _bid_slow(n: int, text: str) -> int | None:
+    """One line: a hand's mask, or None for a blank line or a comment (``#``)."""
+    from bitcards.notation import parse_mask
+
+    if not text.strip() or text.lstrip().startswith("#"):
+        return None
+    bad_bytes = utf8_error(text, n)
+    if bad_bytes is not None:
+        raise bad_bytes
+    notes: list[str] = []
+    mask = parse_mask(text, "skat", count=10, line=n, notes=notes)
+    for note in notes:
+        warn(note)
+    return mask
 
 
 def run_bid(args: argparse.Namespace) -> int:
-    from bitcards.notation import format_cards, parse_mask
-    from bitcards.skat.bid import bid_value
+    from bitcards.notation import parse_mask
 
-    if args.cards:
-        if args.file:
-            raise UserError("give the cards as arguments or --file, not both")
+    cards, path = cards_or_file(args.cards, args.file)  # bitcards skat bid hand.txt
+    if cards:
         notes: list[str] = []
-        mask = parse_mask(" ".join(args.cards), "skat", count=10, notes=notes)
+        mask = parse_mask(" ".join(cards), "skat", count=10, notes=notes)
         for note in notes:
             warn(note)
-        r = bid_value(mask)
-        if args.json:
-            emit_json(_bid_json(r, format_cards(mask, "skat")))
-        else:
-            sys.stdout.write(f"{r}\n")
+        sys.stdout.write(_bid_lines(np.array([mask], dtype=np.uint64), None, args.json)[0])
         return 0
     bad = BadInput(args.keep_going)
-    stream = open_input(args.file)
-    seen = 0
-    try:
-        for n, text in input_lines(stream):
-            if not text.strip() or text.lstrip().startswith("#"):
-                continue
-            seen += 1
-            notes = []
-            try:
-                bad_bytes = utf8_error(text, n)
-                if bad_bytes is not None:
-                    raise bad_bytes
-                mask = parse_mask(text, "skat", count=10, line=n, notes=notes)
-            except BitcardsError as e:
-                bad(e)
-                continue
-            for note in notes:
-                warn(note)
-            r = bid_value(mask)
-            if args.json:
-                emit_json(_bid_json(r, format_cards(mask, "skat"), n))
-            else:
-                sys.stdout.write(f"{r}\n")
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
-    if not seen:
-        raise UserError(f"no hand in {args.file or 'stdin'}: give the 10 cards as arguments, or one hand per line")
+
+    def fmt(masks: np.ndarray, lines: np.ndarray) -> list[str]:
+        return _bid_lines(masks, lines, args.json)
+
+    run_lines(input_chunks(path), _bid_fast, _bid_slow, fmt, bad, lambda ms: np.array(ms, dtype=np.uint64))
     return bad.rc()
 
 
@@ -174,15 +192,16 @@ def run_stats(args: argparse.Namespace) -> int:
         from bitcards.deal import deal
 
         check_rows(0, args.sample)
+        seed = use_seed(args.seed)
         d = bid_distribution_of(np.empty(0, dtype=np.uint64))
         buf = np.empty((min(args.sample, SAMPLE_CHUNK), 4), dtype=np.uint64)
         for lo in range(0, args.sample, SAMPLE_CHUNK):  # constant memory for any sample
             m = min(SAMPLE_CHUNK, args.sample - lo)
-            d += bid_distribution_of(deal(m, "skat", args.seed, start=lo, out=buf[:m])[:, 0])
+            d += bid_distribution_of(deal(m, "skat", seed, start=lo, out=buf[:m])[:, 0])
     else:
         d = bid_distribution()
     if args.json:
-        emit_json(d.to_dict() | ({"seed": args.seed} if args.sample is not None else {}))
+        emit_json(d.to_dict() | ({"seed": seed} if args.sample is not None else {}))
     else:
         sys.stdout.write(d.format() + "\n")
     return 0

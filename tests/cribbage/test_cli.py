@@ -167,7 +167,7 @@ def test_discard_command(capsys: pytest.CaptureFixture[str]) -> None:
         (["cribbage", "discard", "5H", "5D", "6C", "7S", "JD"], "needs 6 cards, got 5"),
         (["cribbage", "discard", "5H", "5D", "6C", "7S", "JD", "1D"], "unknown card '1D'"),
         (["cribbage", "stats"], "choose one of --exhaustive or --deals"),
-        (["cribbage", "stats", "--deals", "0"], "argument --deals: must be >= 1"),
+        (["cribbage", "stats", "--deals", "0"], "argument --deals/-n: must be >= 1"),
     ],
 )
 def test_command_errors(argv: list[str], needle: str) -> None:

@@ -76,8 +76,6 @@ BAD = [
     ("Diamonds\nKc\nJh\nKd\nTd\nAh\nAs\n", "has 6 cards, expected 5"),
     ("Diamonds\nKc\nJh\nXx\nTd\nAh\n", "line 4: unknown card or trump name 'Xx'"),
     ("Diamonds\nKc\nJh\nKd\nTd\nAh\nSpads\n9h\n", "line 7: unknown trump 'Spads'"),
-    ("", "no hand in the input"),
-    ("\n\n", "no hand in the input"),
 ]
 
 

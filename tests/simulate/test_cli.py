@@ -42,7 +42,7 @@ def test_parquet_out_and_params(tmp_path, capsys: pytest.CaptureFixture[str]) ->
 def test_fresh_seed_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "skat-skat-points", "-n", "100", "--no-progress", "--json"]) == 0
     cap = capsys.readouterr()
-    seed = int(cap.err.split("seed ")[1].split()[0])
+    seed = int(cap.err.split("seed: ")[1].split()[0])
     assert json.loads(cap.out)["seed"] == seed
 
 

@@ -189,13 +189,6 @@ def test_subprocess_overflowing_points() -> None:
     assert p.returncode == 2 and p.stdout == "" and p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
 
 
-@pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n   \n"])
-def test_bid_empty_input_is_an_error(capsys, monkeypatch, text: str) -> None:  # type: ignore[no-untyped-def]
-    # as in `bitcards euchre sort`: an empty input is almost always a mistake (a wrong file or pipe)
-    rc, out, err = run(capsys, ["skat", "bid"], text, monkeypatch)
-    assert rc == 2 and out == "" and "no hand" in err and err.count("\n") == 1
-
-
 def test_value_look_alike_letters_warn(capsys) -> None:  # type: ignore[no-untyped-def]
     cards = TWELVE.split()[:-1] + ["8\u0421"]  # Cyrillic Es for C
     rc, out, err = run(capsys, ["skat", "value", *cards, "--game", "clubs", "--hand", "--points", "70"])

@@ -8,7 +8,7 @@ import pytest
 
 import bitcards
 from bitcards.cli import main
-from bitcards.cli._common import input_lines, open_input
+from bitcards.cli._common import input_lines
 from bitcards.skat.ids import parse_run_id
 from bitcards.skat.iss import IssLineError, parse_iss_line, read_iss, replay_iss
 from bitcards.skat.record import replay_run, tricks_of
@@ -18,7 +18,7 @@ LINES = SAMPLE.read_text().splitlines()
 
 
 def _games() -> list:
-    return list(read_iss(input_lines(open_input(str(SAMPLE)))))
+    return list(read_iss(input_lines(str(SAMPLE))))
 
 
 def test_every_sample_game_played_through_agrees_with_the_server() -> None:
