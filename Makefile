@@ -1,7 +1,8 @@
 # Two commands on a fresh machine with Python 3.11 and make:
 #   make demo   sets up .venv and runs the tour of every game plus a seeded Monte Carlo run
 #   make test   sets up .venv and runs the whole suite (JIT pass, NUMBA_DISABLE_JIT pass, doctests,
-#               benchmarks once each at small sizes, notebooks, the package build)
+#               benchmarks once each at small sizes, notebooks, the package build, the docs build)
+#   make docs   the API reference, from the docstrings and the CLI's parser, in build/docs/index.html
 #   make test-py313   the fast suite again on the newest Python that Numba supports here (3.13)
 PYTHON ?= python3
 VENV ?= .venv
@@ -10,18 +11,18 @@ STAMP := $(VENV)/.installed
 # stdin from /dev/null: a CLI under test that reads stdin must see an empty input, never wait on a terminal
 PYTEST := $(PY) -m pytest -p no:cacheprovider </dev/null
 
-.PHONY: demo test test-jit test-nojit test-bench test-notebooks test-dist test-py313 lint bench clean distclean
+.PHONY: demo test test-jit test-nojit test-bench test-notebooks test-dist test-docs test-py313 docs lint bench clean distclean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,notebooks,distributed]'
+	$(PY) -m pip install --quiet -e '.[dev,notebooks,distributed,docs]'
 	touch $(STAMP)
 
 demo: $(STAMP)
 	$(VENV)/bin/bitcards demo
 
-test: lint test-jit test-nojit test-bench test-notebooks test-dist
+test: lint test-jit test-nojit test-bench test-notebooks test-dist test-docs
 
 lint: $(STAMP)
 	$(PY) -m ruff check bitcards tests bench
@@ -48,6 +49,15 @@ test-dist: $(STAMP)
 	$(PY) -m build --outdir build/dist . >build/dist/build.log 2>&1 || { cat build/dist/build.log; exit 1; }
 	$(PY) -m twine check --strict build/dist/*.whl build/dist/*.tar.gz
 	$(PY) .ci/check_dist.py build/dist
+
+# the API reference (Sphinx); any warning fails the build
+docs: $(STAMP)
+	$(PY) -m sphinx -b html -W --keep-going -q docs build/docs
+	@echo "open build/docs/index.html"
+
+# a fresh build, so a warning in a page that did not change still fails
+test-docs: $(STAMP)
+	$(PY) -m sphinx -b html -W --keep-going -q -E docs build/docs
 
 # the supported Pythons are 3.11 (make test) to the newest one Numba supports; this runs the JIT suite
 # without the slow tests, and the NUMBA_DISABLE_JIT subset, on that one in its own venv
