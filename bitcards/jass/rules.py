@@ -17,7 +17,7 @@ Strength is a table lookup, never a new layout:
   trump or of the led suit.
 
 The trump jack on a side-suit lead (a decision, pinned in tests/jass/test_rules.py):
-the seed says "You can never be forced to play the highest trump, the jack, over
+the challenge says "You can never be forced to play the highest trump, the jack, over
 other cards", yet its table forces it in exactly one case: a player void in the led
 suit whose other cards are all undertrumps (someone trumped above them). "All cards
 except undertrumps" is then the jack alone, and that set is nonempty. The spec page

@@ -1,9 +1,9 @@
-"""Skat bidding studies: the seed bid value of each seat, and the full game's highest bid from 10 cards.
+"""Skat bidding studies: the simple bid value of each seat, and the full game's highest bid from 10 cards.
 
 Seats are the deal's columns: front (Vorhand), middle (Mittelhand), rear
 (Hinterhand); the two-card skat is the fourth column.
 
-``skat-bid`` counts seed 000's simplified bid value (:func:`bitcards.skat.bid_values`:
+``skat-bid`` counts the simple bid value (:func:`bitcards.skat.bid_values`:
 jack factor x suit value of the longest suit, or pass) of each seat's 10 cards as
 a value x suit histogram; each seat's hand is a uniform 10-card hand, so every
 seat follows the exact law of :func:`bitcards.skat.bid_distribution`.
@@ -119,7 +119,7 @@ SKAT_BID = register_study(
     Study(
         name="skat-bid",
         game="skat",
-        description="seed 000 bid value (jack factor x suit, or pass) per seat; the deal's top bid",
+        description="simple bid value (jack factor x trump suit value, or pass) per seat; the deal's top bid",
         fields=(
             Field(
                 "bid",

@@ -1,11 +1,12 @@
-"""Skat on masks: the seed's bid value, the official game value, play rules, exhaustive statistics.
+"""Skat on masks: the simple bid value, the official game value, play rules, exhaustive statistics.
 
-* :func:`bid_value` / :func:`bid_values`: the simplified bid value of seed 000 (jacks only).
+* :func:`bid_value` / :func:`bid_values`: the simple bid value, jack factor x trump suit value
+  (jacks only, no skat), from the code-golf challenge "Evaluate a Skat-Hand".
 * :func:`game_value` / :func:`game_values`: the ISkO game value with matadors over 12 cards,
   levels, won/lost, overbidding; :data:`BID_VALUES`, :func:`next_bid`, :func:`max_bid`,
   :func:`seeger_fabian`.
 * :func:`trump_mask`, :func:`card_points`, :func:`legal_cards`, :func:`trick_winner`: play rules.
-* :func:`bid_distribution`: the exact seed bid value distribution over all 64,512,240 hands.
+* :func:`bid_distribution`: the exact distribution of the simple bid value over all 64,512,240 hands.
 
 >>> from bitcards import skat
 >>> str(skat.bid_value("JC JS JD AC KC 9C AS 7H QD 8D"))

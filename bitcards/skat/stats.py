@@ -229,7 +229,7 @@ class BidDistribution:
 
 
 def bid_distribution(n_chunks: int = N_CHUNKS, *, limit: int | None = None) -> BidDistribution:
-    """The exact distribution of the seed bid value over all C(32,10) ten-card hands.
+    """The exact distribution of the simple bid value over all C(32,10) ten-card hands.
 
     Enumerated in a parallel kernel; the counts do not depend on the thread count or ``n_chunks``.
     ``limit`` enumerates only the first ``limit`` hands in colex order (for tests and benchmarks).
