@@ -160,8 +160,10 @@ def _check_scheduler(address: str) -> None:
         port = u.port
     except ValueError as e:
         raise SimulationError(f"bad Dask scheduler address {shorten(address)}: {e}") from None
+    if u.scheme in ("tcp", "") and u.hostname is not None and port is None:
+        raise SimulationError(f"bad Dask scheduler address {shorten(address)}: no port (a scheduler listens on tcp://HOST:8786)")
     if u.scheme not in ("tcp", "") or u.hostname is None or port is None:
-        return  # tls://, inproc://, no port ...: leave it to distributed
+        return  # tls://, inproc:// ...: leave it to distributed
     try:
         sock = socket.create_connection((u.hostname, port), timeout=HANDSHAKE_TIMEOUT)
     except OSError as e:
@@ -310,8 +312,8 @@ def _run_dask(
         raise SimulationError("Dask is not installed: pip install 'bitcards[distributed]'") from None
     if isinstance(scheduler, str):  # before compiling anything: a wrong address fails at once
         _check_scheduler(scheduler)
-    # compile here first: workers then load the kernels from the on-disk cache
-    _warm(st)
+    if workers is not None:  # compile here first: the local workers then load the kernels from the on-disk cache
+        _warm(st)
     cluster = None
     own_client = False
     interrupted = False
@@ -338,6 +340,8 @@ def _run_dask(
     else:
         raise TypeError(f"scheduler must be an address string or a distributed.Client, not {type(scheduler).__name__}")
     try:
+        if workers is None:  # connected: a wrong address has failed before anything was compiled
+            _warm(st)
         client.run(_warm, st)  # once per worker, not per task
         t0 = time.perf_counter()
         slots = max(1, sum(client.nthreads().values()))
