@@ -227,21 +227,26 @@ class SimulationResult:
             f"<div><b>bitcards simulation <code>{e(self.study)}</code></b>: {self.deals:,} deals, seed {self.seed}, "
             f"chunk {self.chunk_size:,}, params {e(params)}, bitcards {e(self.version)}{e(rate)}</div>"
         ]
-        summ = self.summary()
-        if summ:
-            rows = "".join(f"<tr><td>{e(k)}</td><td>{v:.6g}</td></tr>" for k, v in summ.items())
-            parts.append(f"<table><tr><th>summary</th><th></th></tr>{rows}</table>")
+        rows = "".join(f"<tr><td>{e(k)}</td><td>{e(v)}</td></tr>" for k, v in _summary_rows(self.summary()))
+        if rows:
+            parts.append(f"<table><tr><th>summary</th><th>value [95% interval]</th></tr>{rows}</table>")
         for f in self.fields:
+            c = self.counts[f.name].reshape(-1, f.bins)
             sh = self.share(f.name).reshape(-1, f.bins)
             groups = [" / ".join(labels) for labels in _label_product(f)]
             head = "".join(f"<th>{v}</th>" for v in f.values)
+            # a group that no deal reached (an impossible cell) has no shares: left out, not a row of nan
             body = "".join(
-                f"<tr><th>{e(g)}</th>" + "".join(f"<td>{x:.4f}</td>" for x in row) + "</tr>" for g, row in zip(groups, sh)
+                f"<tr><th>{e(g)}</th>" + "".join(f"<td>{x:.4f}</td>" for x in row) + "</tr>"
+                for g, row, n in zip(groups, sh, c.sum(axis=1))
+                if n > 0
             )
+            empty = int((c.sum(axis=1) == 0).sum())
+            note = f"<div>{empty} row(s) that no deal reached are left out</div>" if empty else ""
             title = e(f.name + (f": {f.description}" if f.description else ""))
             parts.append(
                 f"<details><summary>{title} (share of each {e(f.value)})</summary>"
-                f"<table><tr><th></th>{head}</tr>{body}</table></details>"
+                f"<table><tr><th></th>{head}</tr>{body}</table>{note}</details>"
             )
         return "\n".join(parts)
 
@@ -256,6 +261,22 @@ class SimulationResult:
         lines = [f"{self.study}: {self.deals:,} deals, seed {self.seed}, chunk {self.chunk_size:,}"]
         lines += [f"  {k}: {v:.6g}" for k, v in self.summary().items()]
         return "\n".join(lines)
+
+
+def _summary_rows(summ: Mapping[str, float]) -> list[tuple[str, str]]:
+    """The summary as (name, text) rows: ``x`` with its ``x_lo``/``x_hi`` as ``"x [lo, hi]"``; undefined numbers left out.
+
+    >>> _summary_rows({"p": 0.25, "p_lo": 0.2, "p_hi": 0.3, "mean": 2.0, "p_never": float("nan")})
+    [('p', '0.25 [0.2, 0.3]'), ('mean', '2')]
+    """
+    rows = []
+    for k, v in summ.items():
+        if (k.endswith("_lo") and k[:-3] in summ) or (k.endswith("_hi") and k[:-3] in summ) or not math.isfinite(v):
+            continue
+        lo, hi = summ.get(f"{k}_lo", math.nan), summ.get(f"{k}_hi", math.nan)
+        interval = f" [{lo:.4g}, {hi:.4g}]" if math.isfinite(lo) and math.isfinite(hi) else ""
+        rows.append((k, f"{v:.6g}{interval}"))
+    return rows
 
 
 def _label_product(f: Field) -> list[tuple[str, ...]]:

@@ -64,7 +64,7 @@ from bitcards.skat.value import (
 
 __all__ = [
     "ids",
-    # seed bid value
+    # simple bid value
     "BidValue",
     "bid_value",
     "bid_values",

@@ -123,3 +123,16 @@ def test_html_and_json(res) -> None:  # type: ignore[no-untyped-def]
     assert d["fields"]["jacks"]["counts"] == res.counts["jacks"].tolist()
     assert d["params"] == {"seat": 1} and d["summary"]["mean_jacks_front"] == res.summary()["mean_jacks_front"]
     assert "seed 21" in str(res)
+
+
+def test_html_shows_intervals_beside_values_and_no_undefined_rows(res) -> None:  # type: ignore[no-untyped-def]
+    import re
+
+    html = res._repr_html_()
+    summ = res.summary()
+    p, lo, hi = (summ[f"p_skat_changes_jack_factor{s}"] for s in ("", "_lo", "_hi"))
+    assert f"<td>p_skat_changes_jack_factor</td><td>{p:.6g} [{lo:.4g}, {hi:.4g}]</td>" in html
+    assert "_lo<" not in html and "_hi<" not in html and "nan" not in html.lower()
+    empty = res.study  # a run of zero deals: every share is undefined
+    zero = simulate(empty, 0, seed=1, params=res.params)._repr_html_()
+    assert "nan" not in zero.lower() and re.search(r"\d+ row\(s\) that no deal reached are left out", zero)
