@@ -63,10 +63,10 @@ test-docs: $(STAMP)
 # without the slow tests, and the NUMBA_DISABLE_JIT subset, on that one in its own venv
 PYTHON313 ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3.13) python3.13)
 VENV313 ?= .venv313
-$(VENV313)/.installed: pyproject.toml
+$(VENV313)/.installed: pyproject.toml Makefile
 	$(PYTHON313) -m venv $(VENV313)
 	$(VENV313)/bin/python -m pip install --quiet --upgrade pip
-	$(VENV313)/bin/python -m pip install --quiet -e '.[dev]'
+	$(VENV313)/bin/python -m pip install --quiet -e '.[dev,notebooks,distributed]'
 	touch $@
 
 test-py313: $(VENV313)/.installed

@@ -321,10 +321,11 @@ def _run_dask(
     if isinstance(scheduler, distributed.Client):
         client = scheduler
     elif workers is not None:
-        # the workers' own warnings (an event loop blocked by a kernel, tasks cancelled at shutdown) are noise here
+        # the workers' own log lines (an event loop blocked by a kernel, tasks cancelled at shutdown, a heartbeat
+        # that finds the scheduler gone after Ctrl-C) are noise here: a task's error reaches this process anyway
         with _sigint_ignored():
             cluster = distributed.LocalCluster(
-                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.ERROR
+                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.CRITICAL
             )
         client = distributed.Client(cluster)
         own_client = True
