@@ -153,7 +153,8 @@ class CardSet:
         for b in self.bits():
             rank = self._layout.ranks[self._layout.rank_of(b)]
             suit = self._layout.suit_of(b)
-            colour = "#c00" if suit in _RED else "#000"
+            # black suits take the text colour of the page, so they stay visible on a dark theme
+            colour = "#d22" if suit in _RED else "currentColor"
             spans.append(f'<span style="color:{colour};font-family:monospace">{rank}{SUIT_SYMBOLS[suit]}</span>')
         return " ".join(spans) if spans else "<i>no cards</i>"
 

@@ -1,4 +1,4 @@
-"""The tour behind ``make demo``: every game on its seed examples, then a seeded Monte Carlo run.
+"""The tour behind ``make demo``: every game on the examples of its source challenge, then a seeded Monte Carlo run.
 
 Each game package may provide ``bitcards/<game>/demo.py`` with a function
 ``tour(write)`` that prints its part; the Monte Carlo part is ``monte_carlo``,
@@ -43,7 +43,7 @@ def run(write: Write = print, deals: int = 20_000_000, seed: int = 2026, progres
 
     _check_int("deals", deals, 0, MAX_DEALS)
     seed_key(seed)
-    write("bitcards demo: the seed examples of every game, then a seeded Monte Carlo run")
+    write("bitcards demo: every game on the examples of its source challenge, then a seeded Monte Carlo run")
     for name, tour in _tours():
         write("")
         write(f"== {name} ==")

@@ -6,14 +6,14 @@ diamonds 0, hearts 1, spades 2, clubs 3 (the order of Skat's base values, and
 of skat-game-id's card numbers). A game's *strength* order is a table lookup
 on top of this, never a different layout.
 
-=========  =====  ========================================  ===========
-layout     cards  ranks, low to high (rank index 0, 1, ...)  bit
-=========  =====  ========================================  ===========
-``skat``   32     7 8 9 T J Q K A                            suit*8 + r
-``jass``   36     6 7 8 9 T J Q K A                          suit*9 + r
-``euchre`` 24     9 T J Q K A                                suit*6 + r
-``french`` 52     A 2 3 4 5 6 7 8 9 T J Q K                  suit*13 + r
-=========  =====  ========================================  ===========
+==========  =====  =========================================  ===========
+layout      cards  ranks, low to high (rank index 0, 1, ...)  bit
+==========  =====  =========================================  ===========
+``skat``    32     7 8 9 T J Q K A                            suit*8 + r
+``jass``    36     6 7 8 9 T J Q K A                          suit*9 + r
+``euchre``  24     9 T J Q K A                                suit*6 + r
+``french``  52     A 2 3 4 5 6 7 8 9 T J Q K                  suit*13 + r
+==========  =====  =========================================  ===========
 
 The Skat layout is exactly the card number of the Java library skat-game-id
 (S7 = 0, ..., SA = 7, R7 = 8, ..., EA = 31), so a deal id is a bit interleave

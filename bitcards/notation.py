@@ -1,4 +1,4 @@
-"""Card notation: parse and format cards in every notation the seeds use.
+"""Card notation: parse and format cards in every common notation.
 
 Accepted card tokens (any letter case):
 
@@ -317,9 +317,9 @@ _GERMAN_RANK = {"7": "7", "8": "8", "9": "9", "T": "X", "J": "U", "Q": "O", "K":
 def format_card(bit: int, game: str | Layout, style: Style | None = None) -> str:
     """One card as text.
 
-    Styles: ``english`` (``JC``, ``TS``), ``zero`` (``0S``, the Skat seed's),
-    ``suitfirst`` (``sT``, the Jass seed's), ``german`` (``EU``, ``GX``, skat-game-id's),
-    ``unicode`` (``J♣``), ``euchre`` (``Jc``, the Euchre quiz's). The default
+    Styles: ``english`` (``JC``, ``TS``), ``zero`` (``0S``, as in the code-golf challenge "Evaluate a Skat-Hand"),
+    ``suitfirst`` (``sT``, as in the Jass card-play challenge), ``german`` (``EU``, ``GX``, skat-game-id's),
+    ``unicode`` (``J♣``), ``euchre`` (``Jc``, as in Ruby Quiz #55). The default
     depends on the game.
 
     >>> format_card(19, "skat", "zero"), format_card(28, "skat", "unicode"), format_card(0, "jass")

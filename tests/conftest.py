@@ -27,3 +27,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords or "jit" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def tty_stderr(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """capsys's stderr, but reporting itself as a terminal (progress bars draw only on a terminal)."""
+    from _pytest.capture import CaptureIO
+
+    # capsys swaps sys.stderr for a CaptureIO only once the test starts: the class is what can be patched
+    monkeypatch.setattr(CaptureIO, "isatty", lambda self: True)

@@ -44,7 +44,9 @@ def test_rejects_bits_outside_deck() -> None:
 
 def test_html() -> None:
     html = CardSet.parse("AH AC", "skat")._repr_html_()
-    assert "♥" in html and "♣" in html and "#c00" in html
+    assert "♥" in html and "♣" in html and "#d22" in html
+    # clubs and spades take the page's text colour (black on a light theme, light on a dark one), never fixed black
+    assert html.count("currentColor") == 1 and "#000" not in html and "black" not in html
     assert "no cards" in CardSet(0, "skat")._repr_html_()
 
 

@@ -505,12 +505,19 @@ def test_f3_cribbage_stats_beyond_the_stream_is_refused(deals: str) -> None:
     assert len(r.stderr.splitlines()) == 1 and "beyond the stream's 2**63 rows" in r.stderr, r.stderr
 
 
-def test_f3_cribbage_stats_shows_progress(capsys) -> None:  # type: ignore[no-untyped-def]
-    """F3: a long ``cribbage stats --deals N`` run showed no progress; now a bar on stderr (``--no-progress``: none)."""
+def test_f3_cribbage_stats_shows_progress(capsys, tty_stderr) -> None:  # type: ignore[no-untyped-def]
+    """F3: a long ``cribbage stats --deals N`` run showed no progress; now a bar on a terminal's stderr
+    (``--no-progress``: none)."""
     rc, out, err = run(["cribbage", "stats", "--deals", "300", "--seed", "1"], capsys)
     assert rc == 0 and "300/300" in err and "deal" in err, err
     rc, out2, err = run(["cribbage", "stats", "--deals", "300", "--seed", "1", "--no-progress"], capsys)
     assert rc == 0 and out2 == out and err == ""
+
+
+def test_no_progress_frames_into_a_redirected_stderr(capsys) -> None:  # type: ignore[no-untyped-def]
+    """A bar drawn into a log file or a pipe is hundreds of carriage-return frames: stderr that is no terminal gets none."""
+    rc, out, err = run(["cribbage", "stats", "--deals", "300", "--seed", "1"], capsys)
+    assert rc == 0 and out and err == ""
 
 
 # --- F4: bytes that are not UTF-8 in skat bid --file ------------------------------------------
@@ -782,19 +789,38 @@ def test_ctrl_c_with_workers_is_one_line() -> None:
     import time
 
     pytest.importorskip("distributed")
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    # stderr is a terminal of 80 columns, as when a user presses Ctrl-C: the progress bar shows when the workers run
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     p = subprocess.Popen([sys.executable, "-m", "bitcards", "simulate", "skat-jacks", "--deals", "1e12", "--seed", "1",
-                          "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)  # fmt: skip
-    assert p.stderr is not None
-    os.set_blocking(p.stderr.fileno(), False)
+                          "--workers", "2"], stdout=subprocess.PIPE, stderr=slave, start_new_session=True)  # fmt: skip
+    os.close(slave)
+    os.set_blocking(master, False)
+
+    def read() -> bytes:
+        try:
+            return os.read(master, 65536)
+        except (BlockingIOError, OSError):  # nothing yet; EIO once the child has closed the terminal
+            return b""
+
     err = b""
     t0 = time.monotonic()
     while b"(dask, 2 threads)" not in err:  # the progress bar: the workers run
         assert p.poll() is None and time.monotonic() - t0 < 300, err.decode(errors="replace")
         time.sleep(0.2)
-        err += p.stderr.read() or b""
+        err += read()
     time.sleep(2)
     os.killpg(p.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole process group
-    out, rest = p.communicate(timeout=120)
+    p.communicate(timeout=120)
+    rest = b""
+    while chunk := read():
+        rest += chunk
+    os.close(master)
     text = (err + rest).decode(errors="replace")
     lines = [s for s in text.replace("\r", "\n").splitlines() if s.strip() and "(dask, 2 threads)" not in s]
     assert p.returncode == 130 and lines == ["bitcards: interrupted"], text

@@ -1,4 +1,4 @@
-"""``bitcards cribbage ...``: score hands (the contest's file format), discard advice, score statistics."""
+"""``bitcards cribbage ...``: score hands (the Cribbage hand-scoring contest's file format), discard advice, score statistics."""
 
 from __future__ import annotations
 
@@ -30,13 +30,13 @@ from bitcards.layouts import FRENCH
 from bitcards.notation import parse_cards, tokenize
 from bitcards.textio import Chunk
 
-SCORE_HELP = """Score cribbage hands in the contest's format: each line holds five cards, the four held cards
-then the starter, separated by any whitespace (2-character codes like 5H TD JS; 10H, 0H and
-suit symbols are read too). Input stops at a line of zeros ("0 0 0 0 0") or at the end of the
-file; blank lines are skipped. Writes one score per line with no spaces. Look-alike letters
-(a Cyrillic Н in 8Н) are read as Latin with a warning on stderr. A bad line is an error naming
-the line and the token (exit code 2); with --keep-going it is reported and the other lines are
-still scored (no output line for it; exit code 2 at the end)."""
+SCORE_HELP = """Score cribbage hands in the format of the Cribbage hand-scoring contest problem ("Cribbage Scores"):
+each line holds five cards, the four held cards then the starter, separated by any whitespace
+(2-character codes like 5H TD JS; 10H, 0H and suit symbols are read too). Input stops at a line of
+zeros ("0 0 0 0 0") or at the end of the file; blank lines are skipped. Writes one score per line
+with no spaces. Look-alike letters (a Cyrillic Н in 8Н) are read as Latin with a warning on stderr.
+A bad line is an error naming the line and the token (exit code 2); with --keep-going it is reported
+and the other lines are still scored (no output line for it; exit code 2 at the end)."""
 
 PEG_HELP = """Score plays (pegging), one a line: the pone's four cards | the dealer's four | the cards in the
 order played, e.g. "5H 6D 9S KC | 5S 4C TD JH | 5H 5S 6D 4C KC TD 9S JH". The pone plays first; whose

@@ -1,6 +1,6 @@
 """``bitcards deal GAME -n N --seed S``: print or save seeded random deals.
 
-The deals are dealt, formatted and written in chunks of :data:`CHUNK` rows, so any ``-n`` runs in
+The deals are dealt, formatted and written in chunks of 65,536 rows, so any ``-n`` runs in
 constant memory (``.npy`` files included: the header gives the full shape, the rows follow).
 """
 

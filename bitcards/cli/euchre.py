@@ -25,7 +25,7 @@ from bitcards.layouts import EUCHRE, FRENCH
 from bitcards.notation import format_card, parse_card, parse_cards
 
 SORT_HELP = """\
-Read hands in the quiz's format and write them sorted, highest card first.
+Read hands in Ruby Quiz #55's format and write them sorted, highest card first.
 
 Input: a trump name (Diamonds, Hearts, Spades, Clubs in any case, or d h s c, or ♦ ♥ ♠ ♣),
 then the hand's cards one per line (rank 9 T J Q K A + suit d h s c, e.g. Kc, Jh, Td).
@@ -37,7 +37,7 @@ Example:  printf 'Diamonds\\nKc\\nJh\\nKd\\nTd\\nAh\\n' | bitcards euchre sort
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("euchre", help="Euchre: sort hands the quiz's way")
+    p = sub.add_parser("euchre", help="Euchre: sort hands as Ruby Quiz #55 does, legal plays")
     g_sub = p.add_subparsers(dest="euchre_command", metavar="COMMAND", parser_class=ArgumentParser)
     g_sub.required = True
 
@@ -53,7 +53,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         type=count(),
         default=5,
         metavar="N",
-        help="cards per hand (default 5, the quiz's; 0 = any number)",
+        help="cards per hand (default 5, as in Ruby Quiz #55; 0 = any number)",
     )
     s.add_argument(
         "--cycle",

@@ -111,7 +111,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     c = g_sub.add_parser(
         "check",
-        help="check play records (the seed's 9 x 4 matrix) for legal play",
+        help="check play records (9 x 4 matrices: column = player, row = trick) for legal play",
         description=(
             "Read play records: nine lines of four cards (column = player, line = trick), optionally preceded "
             "by a line with the contract; winner brackets like (h9) are ignored; records are separated by blank "

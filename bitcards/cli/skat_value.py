@@ -1,4 +1,4 @@
-"""``bitcards skat bid | value | stats``: the seed's bid value, the official game value, exact statistics."""
+"""``bitcards skat bid | value | stats``: the simple bid value, the official game value, exact statistics."""
 
 from __future__ import annotations
 
@@ -29,7 +29,13 @@ from bitcards.textio import Chunk
 #: hands dealt at a time by ``skat stats --sample``
 SAMPLE_CHUNK = 1 << 20
 
-BID_HELP = """The bid value of seed 000 ("Evaluate a Skat-Hand"): jack factor x trump suit value, or pass.
+BID_HELP = """The simple bid value of 10 cards: jack factor x trump suit value, or pass.
+
+Jack factor: the run of top jacks held from JC down (or, without JC, the run missing), plus 1:
+2 to 5. Trump suit: the suit with the most trumps (its cards plus all jacks held); ties go to the
+higher suit value: clubs 12, spades 11, hearts 10, diamonds 9. The hand passes unless that suit
+has at least 6 trumps and the hand holds an ace outside it. Jacks only and no skat, as in the
+code-golf challenge "Evaluate a Skat-Hand"; `bitcards skat value` gives the official game value.
 
 Give the 10 cards as arguments (any notation: JC 0S TS 10s h9 J♣ EU), or a FILE (or --file FILE),
 or nothing to read stdin: one hand per line (blank lines and lines starting with # are skipped;
@@ -41,12 +47,12 @@ levels, won or lost, overbidding, and the score-sheet entry (+value won, -2 x va
 Without --points/--tricks the game is taken as won simply.
 Example: bitcards skat value CJ SJ DA DT D9 HA HK H7 S8 S7 C7 C8 --game clubs --hand --points 70"""
 
-STATS_HELP = """The exact distribution of the seed's bid value over all C(32,10) = 64,512,240 ten-card hands
+STATS_HELP = """The exact distribution of the simple bid value over all C(32,10) = 64,512,240 ten-card hands
 (enumerated in a kernel), or over a seeded random sample with --sample N."""
 
 
 def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = skat_sub.add_parser("bid", help="the seed's bid value of 10 cards", description=BID_HELP,
+    p = skat_sub.add_parser("bid", help="the simple bid value of 10 cards (jack factor x trump suit value)", description=BID_HELP,
                             formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
     p.add_argument("cards", nargs="*", metavar="CARDS|FILE", help="the 10 cards, or a file of hands; none: read stdin")
     p.add_argument("--file", help="read hands from this file, one per line")
@@ -67,7 +73,7 @@ def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore
     add_json(p)
     p.set_defaults(func=run_value)
 
-    p = skat_sub.add_parser("stats", help="exact distribution of the seed's bid value", description=STATS_HELP)
+    p = skat_sub.add_parser("stats", help="exact distribution of the simple bid value", description=STATS_HELP)
     p.add_argument("--exhaustive", action="store_true", help="all 64,512,240 hands (the default)")
     p.add_argument("--sample", "-n", type=count(1), metavar="N", help="instead: N random hands (the forehand of N seeded deals)")
     add_seed(p, " for --sample")

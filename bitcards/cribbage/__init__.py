@@ -1,4 +1,6 @@
-"""Cribbage: hand scoring (the contest's rules), crib rules, the play (pegging), discard advice, bulk and exhaustive analysis.
+"""Cribbage: hand scoring, crib rules, the play (pegging), discard advice, whole games, bulk and exhaustive analysis.
+
+The scoring rules are those of the Cribbage hand-scoring contest problem ("Cribbage Scores").
 
 FRENCH layout: 52 cards, bit = suit * 13 + rank, ranks A 2 .. 9 T J Q K, suits D H S C.
 

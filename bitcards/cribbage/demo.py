@@ -1,4 +1,4 @@
-"""The cribbage part of ``make demo``: the seed's four hands, one breakdown, one discard advice."""
+"""The cribbage part of ``make demo``: the contest problem's four example hands, one breakdown, one discard advice."""
 
 from __future__ import annotations
 
@@ -7,16 +7,16 @@ from collections.abc import Callable
 from bitcards.cribbage.discard import discard_options
 from bitcards.cribbage.score import explain, score
 
-#: the seed's four hands: held cards, starter
+#: the Cribbage hand-scoring contest problem's four example hands: held cards, starter
 SEED_HANDS = [("5H 5D 7D JD", "8D"), ("5H 5D 6C 7S", "8H"), ("5C 4C 6C JS", "TS"), ("AS 2S 3S 4S", "5S")]
 
 
 def tour(write: Callable[[str], None]) -> None:
-    """Score the seed's hands, explain one, and advise a discard.
+    """Score the contest problem's example hands, explain one, and advise a discard.
 
     >>> tour(lambda s: None)
     """
-    write("The contest's four hands (held | starter -> score):")
+    write("The four example hands of the Cribbage hand-scoring contest problem (held | starter -> score):")
     for hand, starter in SEED_HANDS:
         write(f"  {hand} | {starter} -> {score(hand, starter)}")
     write("Breakdown of 5C 4C 6C JS | TS:")

@@ -1,7 +1,7 @@
 """Scoring a cribbage hand: four held cards and the starter.
 
-Scores are ints, higher is better. The rules (the contest's, see the Cribbage
-seed): 2 per pair; 4 for four held cards of one suit, 5 when the starter
+Scores are ints, higher is better. The rules (those of the Cribbage hand-scoring
+contest problem): 2 per pair; 4 for four held cards of one suit, 5 when the starter
 matches (a crib, ``crib=True``, scores only the 5-card flush); for each distinct
 longest straight of 3, 4 or 5 cards its length; 2 per subset summing to 15
 (ace 1, faces 10); 1 for the held jack of the starter's suit (nobs).
@@ -153,7 +153,7 @@ class ScoreItem:
 
 @dataclass(frozen=True)
 class Explanation:
-    """Every scoring combination of a hand, in the seed's order of rules; ``str()`` is the text."""
+    """Every scoring combination of a hand, in the contest problem's order of rules; ``str()`` is the text."""
 
     hand: tuple[str, ...]
     starter: str

@@ -1,4 +1,4 @@
-"""Euchre: the quiz's hand sort (trump-aware, colours alternating) and the rules on masks.
+"""Euchre: the hand sort of Ruby Quiz #55 (trump-aware, colours alternating) and the rules on masks.
 
 Cards are bits of :data:`~bitcards.layouts.EUCHRE` (``bit = suit * 6 + rank``, suits
 diamonds 0, hearts 1, spades 2, clubs 3, ranks ``9 T J Q K A``); the quiz writes them

@@ -1,4 +1,4 @@
-"""The Euchre part of ``make demo``: the quiz's hand in and out, then a bulk sort."""
+"""The Euchre part of ``make demo``: Ruby Quiz #55's hand in and out, then a bulk sort."""
 
 from __future__ import annotations
 
@@ -17,11 +17,11 @@ QUIZ_HAND = ["Kc", "Jh", "Kd", "Td", "Ah"]
 
 
 def tour(write: Callable[[str], None], n: int = 2_000_000) -> None:
-    """Sort the quiz's hand (Ruby Quiz #55), show why, then sort ``n`` random hands."""
+    """Sort Ruby Quiz #55's example hand, show why, then sort ``n`` random hands."""
     got = format_cards(sort_hand(QUIZ_HAND, QUIZ_TRUMP), "euchre").split()
     write("Ruby Quiz #55, sort a Euchre hand (bitcards euchre sort):")
     write(f"  in : {QUIZ_TRUMP} / {' '.join(QUIZ_HAND)}")
-    write(f"  out: {trump_name(QUIZ_TRUMP)} / {' '.join(got)}   (the quiz's answer: Jh Kd Td Kc Ah)")
+    write(f"  out: {trump_name(QUIZ_TRUMP)} / {' '.join(got)}   (Ruby Quiz #55's answer: Jh Kd Td Kc Ah)")
     write(
         f"  trump first (Jh is the left bower), then suits alternating red/black: void in spades, so "
         f"clubs move up (void swap: {void_swap(QUIZ_HAND, QUIZ_TRUMP)})"

@@ -84,7 +84,7 @@ for _sym, _s in {"♦": 0, "♢": 0, "◇": 0, "♥": 1, "♡": 1, "♠": 2, "�
 def parse_trump(text: str, *, notes: list[str] | None = None) -> int:
     """The suit index (diamonds 0, hearts 1, spades 2, clubs 3) of a trump name.
 
-    Accepts the names in any case (``Diamonds``, ``diamond``), the quiz's suit letters
+    Accepts the names in any case (``Diamonds``, ``diamond``), Ruby Quiz #55's suit letters
     ``d h s c`` and the suit symbols ``♦ ♥ ♠ ♣``; look-alike characters are read as Latin
     and reported (in ``notes``, or as a warning; see :mod:`bitcards.notation`).
 

@@ -17,7 +17,7 @@ leave it (the golf solution's weighted sort).
 The deck position of each card is its **sort key** (0 = first), one 24-entry table per
 ``(cycle, trump, swapped)``; sorting is a table lookup per card and a bit scan.
 
->>> format_cards(sort_hand("Kc Jh Kd Td Ah", "Diamonds"), "euchre")     # the quiz's example
+>>> format_cards(sort_hand("Kc Jh Kd Td Ah", "Diamonds"), "euchre")     # Ruby Quiz #55's example
 'Jh Kd Td Kc Ah'
 >>> format_cards(sort_hand("9h Jc Ad Ts Kc", "Spades", cycle="dominik"), "euchre")
 'Jc Ts Ad Kc 9h'
@@ -119,7 +119,7 @@ for _a in (_KEYS, _ORDER, _SECOND, _KEYS_FLAT, _ORDER_FLAT):
 def sort_keys(trump: int | str, swapped: bool = False, cycle: Cycle = "bob") -> np.ndarray:
     """Per-card sort key (``int8``, indexed by card bit): the card's position in the sorted deck, 0 = first.
 
-    Sorting a hand by key ascending gives the quiz's order, highest first. ``swapped``
+    Sorting a hand by key ascending gives Ruby Quiz #55's order, highest first. ``swapped``
     selects the table for hands void in the cycle's 2nd suit (see :func:`void_swap`).
 
     >>> from bitcards.notation import parse_card
@@ -258,7 +258,7 @@ def sort_hand(
     cycle: Cycle = "bob",
     stable: bool = False,
 ) -> list[int]:
-    """The hand's cards (bits), highest first, in the quiz's order (any hand size).
+    """The hand's cards (bits), highest first, in Ruby Quiz #55's order (any hand size).
 
     ``hand`` is a :class:`~bitcards.CardSet`, a mask or card text (``"Kc Jh Kd Td Ah"``);
     ``trump`` a suit index or name (``"Diamonds"``, ``"d"``, ``"♦"``).

@@ -1,13 +1,13 @@
 """Jass: card-play legality for all six contracts, trick winners and card points, in bulk.
 
-A play record is the seed's 9 x 4 matrix: column = player in seating order,
+A play record is a 9 x 4 matrix (the Jass card-play challenge's format): column = player in seating order,
 row = trick; the top-left card is the first lead and each trick is led by the
 previous trick's winner. In arrays a record is 36 ``int8`` card indices in
 matrix order (``bit = suit * 9 + rank``, suits ``d h s c``, ranks ``6..A``).
 Contracts: ``d h s c`` trump (codes 0..3, the suit numbers), ``o`` Obenabe (4),
 ``u`` Undenufe (5).
 
-The rules, as bitcards reads seed 001's table: without trump, follow suit if you
+The rules, as bitcards reads the Jass card-play challenge's table: without trump, follow suit if you
 can. With trump: on a trump lead follow with a trump; on a side-suit lead a
 player holding that suit plays it or an overtrump (trumping in is always
 allowed), and a player void in it may play anything but an undertrump, unless

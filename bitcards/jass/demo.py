@@ -1,10 +1,10 @@
-"""The Jass part of ``make demo``: the six examples of seed 001, checked, one line each."""
+"""The Jass part of ``make demo``: the six example deals of the Jass card-play challenge, checked, one line each."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-#: (the seed's label, the record as the seed writes it, winner brackets included)
+#: (the challenge's label, the record as the challenge writes it, winner brackets included)
 SEED_EXAMPLES: list[tuple[str, str]] = [
     ("truthy", """h
 (h9)s6 h7 hQ
@@ -70,12 +70,13 @@ SEED_EXAMPLES: list[tuple[str, str]] = [
 
 
 def tour(write: Callable[[str], None]) -> None:
-    """Check the seed's six examples and print one line each: the seed's label, then bitcards' verdict."""
+    """Check the challenge's six examples and print one line each: its label, then bitcards' verdict."""
     from bitcards.jass.play import check
 
+    write("The six example deals of the Jass card-play challenge (code golf), as it labels them, checked:")
     for i, (label, text) in enumerate(SEED_EXAMPLES, start=1):
         v = check(text)
         note = ""
         if label == "truthy" and not v.legal:
-            note = f"  (the seed labels it truthy, but the rules allow only {v.allowed} there)"
-        write(f"seed example {i} ({v.contract}, seed: {label}): {v}; points {v.points[0]}:{v.points[1]}{note}")
+            note = f"  (the challenge labels it truthy, but the rules allow only {v.allowed} there)"
+        write(f"example {i} ({v.contract}, labelled {label}): {v}; points {v.points[0]}:{v.points[1]}{note}")

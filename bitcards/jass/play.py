@@ -128,7 +128,7 @@ def as_record(record: object) -> np.ndarray:
 def check(record: object, contract: str | int | None = None) -> Verdict:
     """Check one play record under a contract.
 
-    ``record`` is the seed's text (winner brackets and a contract line allowed),
+    ``record`` is the challenge's text (winner brackets and a contract line allowed),
     a 9 x 4 nested list of card names or indices, or 36 indices in matrix order.
     ``contract``: ``c d h s`` (trump), ``o`` (Obenabe), ``u`` (Undenufe) or a code
     from :data:`CONTRACTS`; a contract line in the text wins. A malformed record

@@ -1,4 +1,4 @@
-"""Play records as text: the seed's 9 x 4 matrix, optionally with a contract line and winner brackets.
+"""Play records as text: a 9 x 4 matrix (column = player, row = trick), optionally with a contract line and winner brackets.
 
 A record is nine lines of four cards (column = player in seating order, line =
 trick in time order), optionally preceded by a line holding the contract
@@ -42,7 +42,7 @@ __all__ = ["parse_record", "parse_records", "split_records", "format_record", "B
 Block = list[tuple[int, str]]
 
 _NAMES = [format_card(b, JASS) for b in range(JASS.n_cards)]
-#: token -> card, seeded with the seed's spelling (``h9``, ``sT``); other spellings are added as met
+#: token -> card, starting with the suit-first spelling (``h9``, ``sT``); other spellings are added as met
 _CARD_CACHE: dict[str, int] = {name: b for b, name in enumerate(_NAMES)}
 
 
@@ -213,9 +213,9 @@ def format_record(
     winners: Sequence[int] | None = None,
     brackets: bool = True,
 ) -> str:
-    """A record as the seed writes it: the contract line (if given), then nine rows of four cards.
+    """A record as the Jass card-play challenge writes it: the contract line (if given), then nine rows of four cards.
 
-    With ``brackets`` each trick's winner is bracketed, as in the seed
+    With ``brackets`` each trick's winner is bracketed, as in the challenge
     (``winners`` are columns from 1; computed from the record if not given).
     """
     rec = np.asarray(record).reshape(-1)

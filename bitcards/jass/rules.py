@@ -16,7 +16,7 @@ Strength is a table lookup, never a new layout:
   suits by face, Undenufe reversed); a card counts in a trick only if it is a
   trump or of the led suit.
 
-The trump jack is never forced (the seed: "You can never be forced to play the
+The trump jack is never forced (the Jass card-play challenge: "You can never be forced to play the
 highest trump, the jack, over other cards"). On a trump lead a player whose only
 trump is the jack need not follow; on a side-suit lead a player void in it whose
 only card that is not an undertrump is the jack may play any card. In both cases

@@ -56,6 +56,7 @@ import pkgutil
 
 from bitcards.simulate.driver import DEFAULT_CHUNK, run_rows, simulate
 from bitcards.simulate.result import SimulationResult, read_parquet, wilson
+from bitcards.simulate.studies_skat_bid import BID_SUITS, exact_bid_shares, exact_matadors
 from bitcards.simulate.study import (
     STUDIES,
     Chunk,
@@ -83,6 +84,10 @@ __all__ = [
     "SimulationError",
     "read_parquet",
     "wilson",
+    # the exact tables the Skat bidding studies are compared with
+    "BID_SUITS",
+    "exact_bid_shares",
+    "exact_matadors",
 ]
 
 _LOADED = False

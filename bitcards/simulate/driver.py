@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from bitcards._memory import check_memory, empty, format_bytes
+from bitcards._parallel import PARALLEL_ROWS
 from bitcards._progress import progress_bar
 from bitcards._rng import seed_key
 from bitcards._version import __version__
@@ -159,8 +160,10 @@ def _check_scheduler(address: str) -> None:
         port = u.port
     except ValueError as e:
         raise SimulationError(f"bad Dask scheduler address {shorten(address)}: {e}") from None
+    if u.scheme in ("tcp", "") and u.hostname is not None and port is None:
+        raise SimulationError(f"bad Dask scheduler address {shorten(address)}: no port (a scheduler listens on tcp://HOST:8786)")
     if u.scheme not in ("tcp", "") or u.hostname is None or port is None:
-        return  # tls://, inproc://, no port ...: leave it to distributed
+        return  # tls://, inproc:// ...: leave it to distributed
     try:
         sock = socket.create_connection((u.hostname, port), timeout=HANDSHAKE_TIMEOUT)
     except OSError as e:
@@ -218,7 +221,10 @@ def simulate(
     * ``scheduler``: a Dask scheduler address (``"tcp://host:port"``) or a ``distributed.Client``;
       ``workers=N`` starts a local Dask cluster of ``N`` single-threaded worker processes instead.
       Without either the run is local, in this process, with Numba's threads (``threads`` caps them).
-    * ``progress``: a tqdm bar on stderr.
+    * ``progress``: a tqdm bar on stderr (silent when stderr is not a terminal; a widget in notebooks).
+
+    The result's ``seconds`` (and so its deals/s) count the run after the kernels are compiled:
+    a first small slice of the rows is run once beforehand, untimed, to compile or load them.
 
     The counts are identical for the same seed whatever ``chunk_size``,
     ``threads``, ``workers`` or scheduler.
@@ -243,12 +249,10 @@ def simulate(
     used_seed, _ = seed_key(seed)
     if scheduler is None:  # a remote cluster's memory is its own
         _check_chunk_memory(st, n, chunk, workers)
-    t0 = time.perf_counter()
     if scheduler is None and workers is None:
-        acc, backend = _run_local(st, n, used_seed, chunk, threads, progress), "local"
+        (acc, dt), backend = _run_local(st, n, used_seed, chunk, threads, progress), "local"
     else:
-        acc, backend = _run_dask(st, n, used_seed, chunk, scheduler, workers, progress)
-    dt = time.perf_counter() - t0
+        acc, dt, backend = _run_dask(st, n, used_seed, chunk, scheduler, workers, progress)
     res = SimulationResult(
         study=st.name,
         game=st.game,
@@ -267,12 +271,26 @@ def simulate(
     return res
 
 
-def _run_local(st: Study, n: int, seed: int, chunk: int, threads: int | None, progress: bool) -> dict[str, np.ndarray]:
+def _warm_local(st: Study, n: int, seed: int, chunk: int, threads: int | None) -> None:
+    """Run the first rows once, untimed and thrown away, so that compiling is not counted in the run's speed.
+
+    The rows are as many as make a chunk take the same (serial or parallel) kernels as the run.
+    """
+    rows = min(n, chunk, PARALLEL_ROWS)
+    if rows > 0:
+        run_rows(st, seed, 0, rows, chunk, threads)
+
+
+def _run_local(
+    st: Study, n: int, seed: int, chunk: int, threads: int | None, progress: bool
+) -> tuple[dict[str, np.ndarray], float]:
     import numba
 
     old = numba.get_num_threads()
     try:
         acc = st.zeros()
+        _warm_local(st, n, seed, chunk, threads)
+        t0 = time.perf_counter()
         with progress_bar(n, progress, st.name) as bar:
             # one buffer for the whole run, in steps of a few chunks so the bar moves
             step = chunk * max(1, (1 << 22) // chunk)
@@ -280,22 +298,22 @@ def _run_local(st: Study, n: int, seed: int, chunk: int, threads: int | None, pr
                 b = min(n, a + step)
                 _merge_into(acc, run_rows(st, seed, a, b, chunk, threads))
                 bar.update(b - a)
-        return acc
+        return acc, time.perf_counter() - t0
     finally:
         numba.set_num_threads(old)
 
 
 def _run_dask(
     st: Study, n: int, seed: int, chunk: int, scheduler: Any, workers: int | None, progress: bool
-) -> tuple[dict[str, np.ndarray], str]:
+) -> tuple[dict[str, np.ndarray], float, str]:
     try:
         import distributed
     except ImportError:
         raise SimulationError("Dask is not installed: pip install 'bitcards[distributed]'") from None
     if isinstance(scheduler, str):  # before compiling anything: a wrong address fails at once
         _check_scheduler(scheduler)
-    # compile here first: workers then load the kernels from the on-disk cache
-    _warm(st)
+    if workers is not None:  # compile here first: the local workers then load the kernels from the on-disk cache
+        _warm(st)
     cluster = None
     own_client = False
     interrupted = False
@@ -303,10 +321,11 @@ def _run_dask(
     if isinstance(scheduler, distributed.Client):
         client = scheduler
     elif workers is not None:
-        # the workers' own warnings (an event loop blocked by a kernel, tasks cancelled at shutdown) are noise here
+        # the workers' own log lines (an event loop blocked by a kernel, tasks cancelled at shutdown, a heartbeat
+        # that finds the scheduler gone after Ctrl-C) are noise here: a task's error reaches this process anyway
         with _sigint_ignored():
             cluster = distributed.LocalCluster(
-                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.ERROR
+                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.CRITICAL
             )
         client = distributed.Client(cluster)
         own_client = True
@@ -322,7 +341,10 @@ def _run_dask(
     else:
         raise TypeError(f"scheduler must be an address string or a distributed.Client, not {type(scheduler).__name__}")
     try:
+        if workers is None:  # connected: a wrong address has failed before anything was compiled
+            _warm(st)
         client.run(_warm, st)  # once per worker, not per task
+        t0 = time.perf_counter()
         slots = max(1, sum(client.nthreads().values()))
         n_chunks = max(1, math.ceil(n / chunk))
         # a few tasks per worker thread for balance; each task loops over whole chunks
@@ -363,7 +385,7 @@ def _run_dask(
                 client.close()
             if cluster is not None:
                 cluster.close()
-    return acc, backend
+    return acc, time.perf_counter() - t0, backend
 
 
 @contextlib.contextmanager

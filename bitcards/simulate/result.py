@@ -185,23 +185,58 @@ class SimulationResult:
                 cols["share"].append(float(sh[idx]))
         return axis_names, cols
 
-    def to_frame(self) -> Any:
-        """A long pandas DataFrame: ``field``, one column per axis, ``value``, ``count``, ``share``.
+    def to_frame(self, field: str | None = None) -> Any:
+        """The counts as a pandas DataFrame, with the run's provenance in ``DataFrame.attrs``.
 
-        Rows of a field come in C order of its histogram; axis columns a field
-        does not have are ``None``.
+        With ``field``: that histogram as a tidy table, one row per bin: one column per axis of the
+        field (e.g. ``hand``), then ``value``, ``count``, ``share`` and the share's 95% Wilson
+        interval ``share_lo``, ``share_hi``. Without: every field in one long table (the layout
+        :meth:`to_parquet` writes): ``field``, one column per axis of any field (``None`` in the
+        rows of a field without that axis), ``value``, ``count``, ``share``; rows of a field come in
+        C order of its histogram.
+
+        Needs pandas (``pip install 'bitcards[notebooks]'``).
         """
-        import pandas as pd
-
+        pd = _require("pandas", "to_frame()")
+        if field is not None:
+            f = self.field(field)
+            lo, hi = self.share_ci(f.name)
+            cols: dict[str, Any] = {a: [] for a, _ in f.axes}
+            for labels in _label_product(f):
+                for (a, _), lab in zip(f.axes, labels):
+                    cols[a].extend([lab] * f.bins)
+            n_groups = int(np.prod(f.shape[:-1]))
+            cols["value"] = np.tile(np.asarray(f.values, dtype=np.int64), n_groups)
+            cols["count"] = self.counts[f.name].reshape(-1).astype(np.int64)
+            cols["share"] = self.share(f.name).reshape(-1)
+            cols["share_lo"], cols["share_hi"] = lo.reshape(-1), hi.reshape(-1)
+            df = pd.DataFrame(cols)
+            df.attrs = {**self.metadata(), "field": f.name, "description": f.description}
+            return df
         axis_names, cols = self._rows()
         df = pd.DataFrame(cols)
         df["count"] = df["count"].astype("int64")
         df["value"] = df["value"].astype("int64")
+        df.attrs = self.metadata()
         return df
 
+    def to_frames(self) -> dict[str, Any]:
+        """Every field's tidy table (:meth:`to_frame` with ``field``), by field name."""
+        return {f.name: self.to_frame(f.name) for f in self.fields}
+
     def to_parquet(self, path: Any) -> None:
-        """Write :meth:`to_frame`'s table to ``path`` with the provenance as key-value metadata."""
-        import pyarrow as pa
+        """Write the counts to the Parquet file ``path``, with the run's provenance.
+
+        The layout is :meth:`to_frame`'s long table (columns ``field``, one per axis of any field,
+        ``value``, ``count``, ``share``). The provenance (study, game, parameters, deals, seed, chunk
+        size, bitcards version, the fields' definitions, seconds) is in the file's key-value metadata:
+        :func:`read_parquet` restores the :class:`SimulationResult` from it, and
+        ``pandas.read_parquet(path).attrs`` holds the provenance too. For one field's tidy table:
+        ``read_parquet(path).to_frame("jacks")``.
+
+        Needs pyarrow (``pip install 'bitcards[notebooks]'``).
+        """
+        pa = _require("pyarrow", "to_parquet()")
         import pyarrow.parquet as pq
 
         axis_names, cols = self._rows()
@@ -216,6 +251,7 @@ class SimulationResult:
         meta = {f"{_META_PREFIX}{k}": json.dumps(v) for k, v in self.metadata().items()}
         meta[f"{_META_PREFIX}fields"] = json.dumps([f.to_json() for f in self.fields])
         meta[f"{_META_PREFIX}seconds"] = json.dumps(None if math.isnan(self.seconds) else self.seconds)
+        meta["PANDAS_ATTRS"] = json.dumps(self.metadata())  # pandas.read_parquet puts this in DataFrame.attrs
         table = table.replace_schema_metadata({**(table.schema.metadata or {}), **meta})
         pq.write_table(table, path)
 
@@ -227,21 +263,26 @@ class SimulationResult:
             f"<div><b>bitcards simulation <code>{e(self.study)}</code></b>: {self.deals:,} deals, seed {self.seed}, "
             f"chunk {self.chunk_size:,}, params {e(params)}, bitcards {e(self.version)}{e(rate)}</div>"
         ]
-        summ = self.summary()
-        if summ:
-            rows = "".join(f"<tr><td>{e(k)}</td><td>{v:.6g}</td></tr>" for k, v in summ.items())
-            parts.append(f"<table><tr><th>summary</th><th></th></tr>{rows}</table>")
+        rows = "".join(f"<tr><td>{e(k)}</td><td>{e(v)}</td></tr>" for k, v in _summary_rows(self.summary()))
+        if rows:
+            parts.append(f"<table><tr><th>summary</th><th>value [95% interval]</th></tr>{rows}</table>")
         for f in self.fields:
+            c = self.counts[f.name].reshape(-1, f.bins)
             sh = self.share(f.name).reshape(-1, f.bins)
             groups = [" / ".join(labels) for labels in _label_product(f)]
             head = "".join(f"<th>{v}</th>" for v in f.values)
+            # a group that no deal reached (an impossible cell) has no shares: left out, not a row of nan
             body = "".join(
-                f"<tr><th>{e(g)}</th>" + "".join(f"<td>{x:.4f}</td>" for x in row) + "</tr>" for g, row in zip(groups, sh)
+                f"<tr><th>{e(g)}</th>" + "".join(f"<td>{x:.4f}</td>" for x in row) + "</tr>"
+                for g, row, n in zip(groups, sh, c.sum(axis=1))
+                if n > 0
             )
+            empty = int((c.sum(axis=1) == 0).sum())
+            note = f"<div>{empty} row(s) that no deal reached are left out</div>" if empty else ""
             title = e(f.name + (f": {f.description}" if f.description else ""))
             parts.append(
                 f"<details><summary>{title} (share of each {e(f.value)})</summary>"
-                f"<table><tr><th></th>{head}</tr>{body}</table></details>"
+                f"<table><tr><th></th>{head}</tr>{body}</table>{note}</details>"
             )
         return "\n".join(parts)
 
@@ -258,6 +299,32 @@ class SimulationResult:
         return "\n".join(lines)
 
 
+def _require(module: str, what: str) -> Any:
+    """Import an optional dependency, or say which extra installs it."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise ImportError(f"{what} needs {module}, which is not installed: pip install 'bitcards[notebooks]'") from None
+
+
+def _summary_rows(summ: Mapping[str, float]) -> list[tuple[str, str]]:
+    """The summary as (name, text) rows: ``x`` with its ``x_lo``/``x_hi`` as ``"x [lo, hi]"``; undefined numbers left out.
+
+    >>> _summary_rows({"p": 0.25, "p_lo": 0.2, "p_hi": 0.3, "mean": 2.0, "p_never": float("nan")})
+    [('p', '0.25 [0.2, 0.3]'), ('mean', '2')]
+    """
+    rows = []
+    for k, v in summ.items():
+        if (k.endswith("_lo") and k[:-3] in summ) or (k.endswith("_hi") and k[:-3] in summ) or not math.isfinite(v):
+            continue
+        lo, hi = summ.get(f"{k}_lo", math.nan), summ.get(f"{k}_hi", math.nan)
+        interval = f" [{lo:.4g}, {hi:.4g}]" if math.isfinite(lo) and math.isfinite(hi) else ""
+        rows.append((k, f"{v:.6g}{interval}"))
+    return rows
+
+
 def _label_product(f: Field) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = [()]
     for _, labels in f.axes:
@@ -267,6 +334,7 @@ def _label_product(f: Field) -> list[tuple[str, ...]]:
 
 def read_parquet(path: Any) -> SimulationResult:
     """Read a file written by :meth:`SimulationResult.to_parquet`, provenance included."""
+    _require("pyarrow", "read_parquet()")
     import pyarrow.parquet as pq
 
     table = pq.read_table(path)

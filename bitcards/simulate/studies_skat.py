@@ -3,7 +3,7 @@
 Seats are the deal's columns: front (Vorhand), middle (Mittelhand), rear
 (Hinterhand), and the two-card skat.
 
-**Jack factor** (seed 000's rule): the run of top jacks (CJ, SJ, HJ, DJ) held,
+**Jack factor** (the simple bid value's rule): the run of top jacks (CJ, SJ, HJ, DJ) held,
 or if CJ is missing the run of top jacks missing, plus one, so 2..5. In
 Skat's words that is "with N" or "without N" for N = 1..4 over the jacks alone
 (the matadors of a grand). The study counts the jack factor of one seat's 10
@@ -62,7 +62,7 @@ def matadors(mask):  # type: ignore[no-untyped-def]
 
 @njit
 def jack_factor(mask):  # type: ignore[no-untyped-def]
-    """Seed 000's jack factor: run of top jacks held or missing, plus one (2..5).
+    """The simple bid value's jack factor: run of top jacks held or missing, plus one (2..5).
 
     >>> from bitcards.notation import parse_mask
     >>> [int(jack_factor(parse_mask(h, "skat"))) for h in ("JC JD", "JC JS JD", "JS JH JD", "JC JS JH JD", "")]

@@ -1,9 +1,9 @@
-"""Skat bidding studies: the seed bid value of each seat, and the full game's highest bid from 10 cards.
+"""Skat bidding studies: the simple bid value of each seat, and the full game's highest bid from 10 cards.
 
 Seats are the deal's columns: front (Vorhand), middle (Mittelhand), rear
 (Hinterhand); the two-card skat is the fourth column.
 
-``skat-bid`` counts seed 000's simplified bid value (:func:`bitcards.skat.batch.bid_value`:
+``skat-bid`` counts the simple bid value (:func:`bitcards.skat.batch.bid_value`:
 jack factor x suit value of the longest suit, or pass) of each seat's 10 cards as
 a value x suit histogram; each seat's hand is a uniform 10-card hand, so every
 seat follows the exact law of :func:`bitcards.skat.bid_distribution`.
@@ -120,17 +120,17 @@ SKAT_BID = register_study(
     Study(
         name="skat-bid",
         game="skat",
-        description="seed 000 bid value (jack factor x suit, or pass) per seat; the deal's top bid",
+        description="simple bid value (jack factor x trump suit value, or pass) per seat; the deal's top bid",
         fields=(
             Field(
                 "bid",
                 bins=61,
                 axes=(("seat", SEATS), ("suit", BID_SUITS)),
                 value="bid",
-                description="seed bid value of each seat's 10 cards by trump suit (value 0 = pass, in row 'pass')",
+                description="simple bid value of each seat's 10 cards by trump suit (value 0 = pass, in row 'pass')",
             ),
-            Field("top_bid", bins=61, value="bid", description="the highest seed bid value of the three seats (0: all pass)"),
-            Field("bidders", bins=4, value="seats", description="how many of the three seats have a seed bid value"),
+            Field("top_bid", bins=61, value="bid", description="the highest simple bid value of the three seats (0: all pass)"),
+            Field("bidders", bins=4, value="seats", description="how many of the three seats have a simple bid value"),
         ),
         kernel=_bid,
         summary=_bid_summary,

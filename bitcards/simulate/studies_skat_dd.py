@@ -3,7 +3,7 @@
 ``skat-dd-win`` deals at random and solves each deal (:func:`bitcards.skat.batch.solve`) for
 each of the six games, the declarer at seat ``seat`` (0 front, the default), forehand leading,
 the skat as dealt counting for the declarer (a hand game). It counts won/lost by game and by the
-declarer's number of jacks, won/lost by the seed's bid value of the declarer's 10 cards (jack
+declarer's number of jacks, won/lost by the simple bid value of the declarer's 10 cards (jack
 factor x trump suit value, 0 = pass) for each game, for the suit game the bid value names and for
 the best of the six games, and the declarer's card points (suit and grand games).
 
@@ -121,20 +121,20 @@ SKAT_DD_WIN = register_study(
     Study(
         name="skat-dd-win",
         game="skat",
-        description="share of random deals the declarer wins with all hands open, by game, jacks and seed bid value",
+        description="share of random deals the declarer wins with all hands open, by game, jacks and simple bid value",
         fields=(
             _WON,
             Field(
                 "won_by_bid", bins=61, axes=(("game", GAMES), ("result", RESULT)), value="bid",
-                description="the seed bid value of the declarer's 10 cards (0 = pass), by game and lost/won",
+                description="the simple bid value of the declarer's 10 cards (0 = pass), by game and lost/won",
             ),  # fmt: skip
             Field(
                 "won_named", bins=61, axes=(("result", RESULT),), value="bid",
-                description="the seed bid value of the declarer's 10 cards, by lost/won of the suit game it names",
+                description="the simple bid value of the declarer's 10 cards, by lost/won of the suit game it names",
             ),  # fmt: skip
             Field(
                 "won_any", bins=61, axes=(("result", RESULT),), value="bid",
-                description="the seed bid value of the declarer's 10 cards (0 = pass), by whether any of the six games wins",
+                description="the simple bid value of the declarer's 10 cards (0 = pass), by whether any of the six games wins",
             ),  # fmt: skip
             _POINTS,
         ),

@@ -1,7 +1,8 @@
 """Skat on masks: the simple bid value, the official game value, play rules, exhaustive statistics.
 
-* :func:`bid_value`: the simple bid value, jack factor x trump suit value (jacks only;
-  the suit with the most trumps, which needs six trumps and an ace beside it, else a pass).
+* :func:`bid_value`: the simple bid value, jack factor x trump suit value (jacks only, no
+  skat; the suit with the most trumps, which needs six trumps and an ace beside it, else a
+  pass), from the code-golf challenge "Evaluate a Skat-Hand".
 * :func:`game_value`: the ISkO game value with matadors over 12 cards, levels, won/lost,
   overbidding; :data:`BID_VALUES`, :func:`next_bid`, :func:`max_bid`, :func:`max_bid_per_game`,
   :func:`seeger_fabian`.
@@ -64,7 +65,7 @@ from bitcards.skat.value import (
 __all__ = [
     "batch",
     "ids",
-    # seed bid value
+    # simple bid value
     "BidValue",
     "bid_value",
     "jack_factor",

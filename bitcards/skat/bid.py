@@ -1,7 +1,7 @@
-"""The bid value of seed 000 ("Evaluate a Skat-Hand"): a simplified, jacks-only bid value of 10 cards.
+"""The simple bid value of 10 cards: jack factor x trump suit value, or pass.
 
-The rule (spec ``skat-rules.md`` section 12; it is *not* the official game value, see
-:mod:`bitcards.skat.value` for that):
+The rule of the code-golf challenge "Evaluate a Skat-Hand" (jacks only, no skat; it is *not* the
+official game value, see :mod:`bitcards.skat.value` for that):
 
 * **jack factor** = the run of top jacks held (from ``JC`` down) or, without ``JC``, the
   run of top jacks missing, plus 1. Jacks only, so it runs from 2 to 5.
@@ -10,7 +10,7 @@ The rule (spec ``skat-rules.md`` section 12; it is *not* the official game value
 * The hand plays only if that *chosen* suit has at least 6 trumps and the hand holds an
   ace outside it (the trump ace does not count). The suit is chosen first and the ace
   checked afterwards: if the chosen suit fails the ace test the hand passes, even when
-  another suit would have qualified (the order of the seed's reference answers).
+  another suit would have qualified (the order of the challenge's reference answers).
 * value = jack factor x suit value (clubs 12, spades 11, hearts 10, diamonds 9), or pass.
 
 >>> bid_value("JC JS JD AC KC 9C AS 7H QD 8D")
@@ -62,7 +62,7 @@ _JF_PACKED = sum(int(_JF[j]) << (4 * j) for j in range(16))
 
 @njit
 def _bid_rule(m):  # type: ignore[no-untyped-def]
-    """The seed's bid value of a 10-card mask: ``(value, suit, jack factor)``; value 0 and suit -1 = pass.
+    """The simple bid value of a 10-card mask: ``(value, suit, jack factor)``; value 0 and suit -1 = pass.
 
     Branch-free and vectorisable: the four jacks are gathered into a nibble by one multiply
     (jack factor = a shift of a packed table, jack count = a second multiply); the non-jack
@@ -105,7 +105,7 @@ def _bid_kernel(masks, values, suits):  # type: ignore[no-untyped-def]
 
 
 class BidValue(NamedTuple):
-    """The seed's bid value of a hand. ``value`` 0 means pass (then ``suit`` is ``None``).
+    """The simple bid value of a hand. ``value`` 0 means pass (then ``suit`` is ``None``).
 
     ``suit`` is the trump suit's number (diamonds 0, hearts 1, spades 2, clubs 3);
     ``jack_factor`` is computed even for a pass. Higher values are better.
@@ -125,7 +125,7 @@ class BidValue(NamedTuple):
 
 
 def bid_value(hand: object) -> BidValue:
-    """The seed's bid value of 10 cards (a :class:`~bitcards.CardSet`, a mask, or card text in any notation).
+    """The simple bid value of 10 cards (a :class:`~bitcards.CardSet`, a mask, or card text in any notation).
 
     >>> str(bid_value("JC JS JH JD AC KC AS 7H QD 8D"))
     '60 Clubs'
@@ -140,7 +140,7 @@ def bid_value(hand: object) -> BidValue:
 
 
 def jack_factor(hand: object) -> int:
-    """The seed's jack factor (2..5) of any set of cards.
+    """The simple bid value's jack factor (2..5) of any set of cards.
 
     >>> jack_factor("JC JD"), jack_factor("JC JS JD"), jack_factor("JS JH JD"), jack_factor(""), jack_factor("JC JS JH JD")
     (2, 3, 2, 5, 5)
@@ -149,7 +149,7 @@ def jack_factor(hand: object) -> int:
 
 
 def bid_values(masks: object) -> tuple[np.ndarray, np.ndarray]:
-    """The seed's bid value of each 10-card mask: ``(values int16, suits int8)``; a pass is value 0, suit -1.
+    """The simple bid value of each 10-card mask: ``(values int16, suits int8)``; a pass is value 0, suit -1.
 
     A mask that is not 10 Skat cards raises :class:`InvalidCardsError` naming the first bad row
     (the kernel counts them on the way, at no measurable cost).

@@ -1,4 +1,4 @@
-"""The Skat part of ``make demo``: the seed's four hands, then one official game value."""
+"""The Skat part of ``make demo``: the four example hands of "Evaluate a Skat-Hand", then one official game value."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ SEED_HANDS = (
 
 
 def tour(write: Callable[[str], None]) -> None:
-    """Write the tour: the seed's bid values, then a game value with matadors, levels and score."""
+    """Write the tour: the simple bid values, then a game value with matadors, levels and score."""
     from bitcards import CardSet
     from bitcards.skat import MASK_JACKS, bid_value, game_value, max_bid, seeger_fabian
 
-    write("Seed 000, the simplified bid value (jack factor x suit value, or pass):")
+    write("The simple bid value (jack factor x trump suit value, or pass; \"Evaluate a Skat-Hand\"):")
     for hand in SEED_HANDS:
         r = bid_value(hand)
         m = CardSet.parse(hand, "skat").mask

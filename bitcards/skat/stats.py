@@ -129,7 +129,7 @@ def unrank_colex(rank: int, k: int = 10) -> int:
 
 @dataclass(frozen=True)
 class BidDistribution:
-    """How many hands get each seed bid value.
+    """How many hands get each simple bid value.
 
     ``counts[suit, jack_factor]`` (shape ``(4, 6)``, jack factors 2..5 used) counts the hands
     that play ``suit`` with that factor; ``passes_by_jack_factor[jf]`` (shape ``(6,)``) the
@@ -212,7 +212,7 @@ class BidDistribution:
         """A text table with percentages."""
         kind = "all" if self.exhaustive else "sampled"
         lines = [
-            f"seed bid value over {kind} {self.total:,} ten-card hands",
+            f"simple bid value over {kind} {self.total:,} ten-card hands",
             f"{'value':>5}  {'suit':<8} {'jf':>2}  {'hands':>12}  {'%':>9}",
         ]
         for v, name, jf, c, f in self.rows():
@@ -229,7 +229,7 @@ class BidDistribution:
 
 
 def bid_distribution(n_chunks: int = N_CHUNKS, *, limit: int | None = None) -> BidDistribution:
-    """The exact distribution of the seed bid value over all C(32,10) ten-card hands.
+    """The exact distribution of the simple bid value over all C(32,10) ten-card hands.
 
     Enumerated in a parallel kernel; the counts do not depend on the thread count or ``n_chunks``.
     ``limit`` enumerates only the first ``limit`` hands in colex order (for tests and benchmarks).

@@ -1,7 +1,12 @@
-"""``bitcards cribbage score|discard|stats``: the contest's file format, errors, JSON."""
+"""``bitcards cribbage score|discard|stats``: the contest problem's file format, errors, JSON.
+
+Commands run in-process (``main(argv)`` with capsys); a real process only where the process is under test
+(stdin through a pipe, the locale's encoding).
+"""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -13,40 +18,51 @@ import pytest
 from bitcards.cli import main
 from tests.naive import cribbage as naive
 
-# The seed's sample input, byte for byte: tabs, trailing tabs, a Cyrillic Н (UTF-8 D0 9D) in "8Н",
-# and the end line "0 0 0\t0 0" with two trailing tabs and no final newline.
-SEED_INPUT = b"5H 5D\t7D JD\t8D\t\n5H 5D\t6C 7S\t8\xd0\x9d\t\n5C 4C\t6C JS\tTS\t\nAS 2S\t3S 4S\t5S\t\n0 0 0\t0 0\t\t"
+#: the example input file of the Cribbage hand-scoring contest problem, byte for byte: tab-separated groups,
+#: a Cyrillic Н for the H of 8H, a line of zeros at the end
+SEED_INPUT = (Path(__file__).resolve().parent.parent / "data" / "cribbage.in").read_bytes()
 SEED_OUTPUT = "9\n12\n10\n12\n"
-SEED_FILE = Path("/work/shared/seeds/003_ceb1e8a014225b83.txt")
 
 
-@pytest.mark.skipif(not SEED_FILE.exists(), reason="seed file not available")
-def test_sample_bytes_are_the_seeds() -> None:
-    assert SEED_FILE.read_bytes().endswith(b"Example Output\n\n" + SEED_INPUT)
+def test_sample_has_the_contest_files_quirks() -> None:
+    lines = SEED_INPUT.split(b"\n")
+    assert len(lines) == 5 and all(line.count(b"\t") >= 2 for line in lines)
+    assert "8\N{CYRILLIC CAPITAL LETTER EN}".encode() in SEED_INPUT and lines[-1].split() == [b"0"] * 5
 
 
-def _run(tmp_path: Path, data: bytes, *args: str) -> subprocess.CompletedProcess[str]:
+def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``main(argv)`` in this process: (exit code, stdout, stderr); argparse's own errors count as their exit code."""
+    try:
+        rc = main(list(argv))
+    except SystemExit as e:
+        rc = int(e.code or 0)
+    cap = capsys.readouterr()
+    return rc, cap.out, cap.err
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
+    """Standard input holding ``data`` as a pipe gives it: bytes under a text layer in the locale's encoding."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="latin-1"))
+
+
+def _run(tmp_path: Path, capsys: pytest.CaptureFixture[str], data: bytes, *args: str) -> tuple[int, str, str]:
     f = tmp_path / "cribbage.in"
     f.write_bytes(data)
-    return subprocess.run(
-        [sys.executable, "-m", "bitcards", "cribbage", "score", str(f), *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-    )
+    return _cli(capsys, "cribbage", "score", str(f), *args)
 
 
-def test_seed_sample_exact_output(tmp_path: Path) -> None:
-    r = _run(tmp_path, SEED_INPUT)
-    assert r.returncode == 0
-    assert r.stdout == SEED_OUTPUT
+def test_seed_sample_exact_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, err = _run(tmp_path, capsys, SEED_INPUT)
+    assert rc == 0
+    assert out == SEED_OUTPUT
     # the look-alike letter is reported once, naming the line and the substitution
-    lines = r.stderr.splitlines()
+    lines = err.splitlines()
     assert len(lines) == 1
     assert "warning" in lines[0] and "line 2" in lines[0] and "Cyrillic" in lines[0] and "'H'" in lines[0]
 
 
 def test_seed_sample_on_stdin() -> None:
+    # a real process reading a real pipe: the one end-to-end run of the sample
     r = subprocess.run([sys.executable, "-m", "bitcards", "cribbage", "score"], input=SEED_INPUT, capture_output=True)
     assert r.returncode == 0 and r.stdout.decode() == SEED_OUTPUT
 
@@ -95,31 +111,27 @@ def test_bad_line_one_error_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture
     assert all(n in err[0] for n in needles), err[0]
 
 
-def test_bad_line_subprocess(tmp_path: Path) -> None:
-    r = _run(tmp_path, b"5H 5D 6C 7S 8H\n5H 5D 7D 1H 8D\n5H 5D 6C 7S 8H\n")
-    assert r.returncode == 2 and r.stdout == "12\n"
-    err = r.stderr.splitlines()
-    assert len(err) == 1 and "Traceback" not in r.stderr and "line 2" in err[0] and "'1H'" in err[0]
+def test_bad_line_stops_after_the_good_ones(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, stderr = _run(tmp_path, capsys, b"5H 5D 6C 7S 8H\n5H 5D 7D 1H 8D\n5H 5D 6C 7S 8H\n")
+    assert rc == 2 and out == "12\n"
+    err = stderr.splitlines()
+    assert len(err) == 1 and "Traceback" not in stderr and "line 2" in err[0] and "'1H'" in err[0]
 
 
-def test_keep_going(tmp_path: Path) -> None:
+def test_keep_going(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = b"5H 5D 7D JD 8D\n5H 5D 7D JD\n1H 2H 3H 4H 5H\n5H 5D 6C 7S 8H\n0 0 0 0 0\n"
-    r = _run(tmp_path, data, "--keep-going")
-    assert r.returncode == 2
-    assert r.stdout == "9\n12\n"
-    err = r.stderr.splitlines()
+    rc, out, stderr = _run(tmp_path, capsys, data, "--keep-going")
+    assert rc == 2
+    assert out == "9\n12\n"
+    err = stderr.splitlines()
     assert len(err) == 2 and "line 2" in err[0] and "'1H'" in err[1] and "line 3" in err[1]
 
 
-def test_unreadable_input(tmp_path: Path) -> None:
-    r = _run(tmp_path, b"5H 5D 7D JD \xff\xfe\n")
-    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "UTF-8" in r.stderr
-    r = subprocess.run(
-        [sys.executable, "-m", "bitcards", "cribbage", "score", str(tmp_path / "missing.in")],
-        capture_output=True,
-        text=True,
-    )
-    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1 and "cannot read" in r.stderr
+def test_unreadable_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rc, _, err = _run(tmp_path, capsys, b"5H 5D 7D JD \xff\xfe\n")
+    assert rc == 2 and len(err.splitlines()) == 1 and "UTF-8" in err
+    rc, _, err = _cli(capsys, "cribbage", "score", str(tmp_path / "missing.in"))
+    assert rc == 2 and len(err.splitlines()) == 1 and "cannot read" in err
 
 
 def test_explain_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -170,11 +182,11 @@ def test_discard_command(capsys: pytest.CaptureFixture[str]) -> None:
         (["cribbage", "stats", "--deals", "0"], "argument --deals/-n: must be >= 1"),
     ],
 )
-def test_command_errors(argv: list[str], needle: str) -> None:
-    r = subprocess.run([sys.executable, "-m", "bitcards", *argv], capture_output=True, text=True)
-    assert r.returncode == 2
-    lines = r.stderr.splitlines()
-    assert len(lines) == 1 and needle in lines[0] and "Traceback" not in r.stderr
+def test_command_errors(argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
+    rc, _, err = _cli(capsys, *argv)
+    assert rc == 2
+    lines = err.splitlines()
+    assert len(lines) == 1 and needle in lines[0] and "Traceback" not in err
 
 
 @pytest.mark.slow
@@ -200,32 +212,30 @@ def test_stats_deals(capsys: pytest.CaptureFixture[str]) -> None:
 # --- review fixes: a byte-order mark, bytes that are not UTF-8 ------------------------------------
 
 
-def test_byte_order_mark_is_ignored(tmp_path: Path) -> None:
+def test_byte_order_mark_is_ignored(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     # Notepad & co. write a BOM before the first line; it used to be read as part of the first card
-    r = _run(tmp_path, b"\xef\xbb\xbf" + SEED_INPUT)
-    assert (r.returncode, r.stdout) == (0, SEED_OUTPUT)
-    r = subprocess.run(
-        [sys.executable, "-m", "bitcards", "cribbage", "score"], input=b"\xef\xbb\xbf5H 5D 6C 7S 8H\n", capture_output=True
-    )
-    assert (r.returncode, r.stdout, r.stderr) == (0, b"12\n", b"")
+    rc, out, _ = _run(tmp_path, capsys, b"\xef\xbb\xbf" + SEED_INPUT)
+    assert (rc, out) == (0, SEED_OUTPUT)
+    _stdin(monkeypatch, b"\xef\xbb\xbf5H 5D 6C 7S 8H\n")
+    assert _cli(capsys, "cribbage", "score") == (0, "12\n", "")
 
 
-def test_not_utf8_names_the_line_file_and_stdin(tmp_path: Path) -> None:
+def test_not_utf8_names_the_line_file_and_stdin(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     data = b"5H 5D 7D JD 8D\n5H 5D 7D JD \xff\n5H 5D 6C 7S 8H\n"
     f = tmp_path / "latin.in"
     f.write_bytes(data)
-    for argv, stdin in (([str(f)], None), ([], data)):
-        r = subprocess.run(
-            [sys.executable, "-m", "bitcards", "cribbage", "score", *argv], input=stdin, capture_output=True
-        )
-        err = r.stderr.decode().splitlines()
-        assert r.returncode == 2 and r.stdout == b"9\n", r
+    for argv in ([str(f)], []):
+        _stdin(monkeypatch, data)
+        rc, out, stderr = _cli(capsys, "cribbage", "score", *argv)
+        err = stderr.splitlines()
+        assert rc == 2 and out == "9\n", stderr
         assert err == ["bitcards: error: line 2: not UTF-8 text (byte 0xFF at column 13)"]
-        r = subprocess.run(
-            [sys.executable, "-m", "bitcards", "cribbage", "score", "--keep-going", *argv], input=stdin, capture_output=True
-        )
-        assert r.returncode == 2 and r.stdout == b"9\n12\n"
-        assert r.stderr.decode().splitlines() == err
+        _stdin(monkeypatch, data)
+        rc, out, stderr = _cli(capsys, "cribbage", "score", "--keep-going", *argv)
+        assert rc == 2 and out == "9\n12\n"
+        assert stderr.splitlines() == err
 
 
 def test_stdin_is_read_as_utf8_whatever_the_locale() -> None:

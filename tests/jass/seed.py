@@ -1,11 +1,14 @@
-"""The six examples of seed 001, exactly as the seed writes them (winner brackets included)."""
+"""The six example deals of the Jass card-play challenge, exactly as it writes them (winner brackets included).
+
+A verbatim copy of the challenge's examples is tests/data/jass-examples.txt.
+"""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-SEED_PATH = Path("/work/shared/seeds/001_5b5d2be13b00d60c.txt")
+SEED_PATH = Path(__file__).resolve().parent.parent / "data" / "jass-examples.txt"
 
 TRUTHY_1 = """h
 (h9)s6 h7 hQ
@@ -79,7 +82,7 @@ ALL = TRUTHY + FALSY
 
 
 def bracketed_winners(text: str) -> list[int]:
-    """The columns (from 1) the seed brackets as trick winners, read from the text."""
+    """The columns (from 1) the challenge brackets as trick winners, read from the text."""
     out = []
     for line in text.splitlines()[1:]:
         cells = re.findall(r"\(?[a-z][0-9TJQKA]\)?", line)

@@ -1,4 +1,4 @@
-"""Seed 001's six examples, parsed exactly as the seed writes them (winner brackets included)."""
+"""The Jass card-play challenge's six example deals, parsed exactly as it writes them (winner brackets included)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,7 @@ from tests.jass.seed import ALL, FALSY, FALSY_1, FALSY_2, SEED_PATH, TRUTHY, TRU
 from tests.naive import jass as naive
 
 
-def test_copies_are_verbatim_from_the_seed() -> None:
-    if not SEED_PATH.exists():
-        pytest.skip("seed file not available")
+def test_copies_are_verbatim_from_the_challenge() -> None:
     text = SEED_PATH.read_text(encoding="utf-8")
     for block in ALL:
         assert block in text
@@ -93,7 +91,8 @@ def test_demo_tour_one_line_each() -> None:
 
     out: list[str] = []
     tour(out.append)
-    assert len(out) == 6
+    assert len(out) == 7 and "Jass card-play challenge" in out[0]
+    out = out[1:]
     assert [("): true;" in line) for line in out] == [True, False, True, True, False, False]
 
 

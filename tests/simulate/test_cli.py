@@ -27,7 +27,15 @@ def test_json_equals_the_api(capsys: pytest.CaptureFixture[str]) -> None:
     r = simulate("euchre-bowers", 1_500, seed=9)
     assert d["fields"]["bowers"]["counts"] == r.counts["bowers"].tolist()
     assert d["deals"] == 1_500 and d["chunk_size"] == 500 and d["seed"] == 9
-    assert "deal" in cap.err  # the progress bar
+    assert cap.err == ""  # stderr is no terminal here: no progress bar frames in it
+
+
+def test_progress_bar_on_a_terminal(capsys: pytest.CaptureFixture[str], tty_stderr: None) -> None:
+    assert main(["simulate", "euchre-bowers", "-n", "1_500", "--seed", "9", "--json"]) == 0
+    err = capsys.readouterr().err
+    assert "euchre-bowers" in err and "1.50k/1.50k" in err and "deal" in err
+    assert main(["simulate", "euchre-bowers", "-n", "1_500", "--seed", "9", "--json", "--no-progress"]) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_parquet_out_and_params(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]

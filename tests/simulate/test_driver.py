@@ -216,3 +216,24 @@ def test_deals_beyond_the_row_index_are_refused() -> None:
         simulate("skat-jacks", MAX_DEALS + 1, seed=1)
     with pytest.raises(SimulationError, match="a 401-digit number"):
         simulate("skat-jacks", 10**400, seed=1)
+
+
+@pytest.mark.jit  # as plain Python (NUMBA_DISABLE_JIT) the rows themselves take seconds on a busy machine
+def test_seconds_leave_out_the_first_calls_compile_time() -> None:
+    """A kernel's first call (Numba compiling it) is not part of the run's time, so deals/s is the kernel's speed."""
+    import time
+
+    from bitcards.batch import popcount
+
+    calls: list[int] = []
+
+    def slow_first(deals, acc, chunk):  # type: ignore[no-untyped-def]
+        if not calls:
+            time.sleep(2.0)  # what compiling costs on a first call
+        calls.append(chunk.n)
+        tally(acc["aces"], popcount(deals[:, :1] & np.uint64(0x80808080)))
+
+    study = Study("first-call", "skat", (Field("aces", bins=5, axes=(("hand", ("front",)),)),), slow_first)
+    r = simulate(study, 3_000, seed=1, chunk_size=1_000)
+    assert r.counts["aces"].sum() == 3_000 and sum(calls[1:]) == 3_000  # the warm-up call's rows are not counted
+    assert r.seconds < 2.0

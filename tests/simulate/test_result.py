@@ -75,6 +75,38 @@ def test_frame(res) -> None:  # type: ignore[no-untyped-def]
     assert mat["hand"].isna().all() and mat["value"].min() == -4
 
 
+def test_tidy_frame_per_field_with_provenance(res) -> None:  # type: ignore[no-untyped-def]
+    jacks = res.to_frame("jacks")
+    assert list(jacks.columns) == ["hand", "value", "count", "share", "share_lo", "share_hi"]
+    assert not jacks.isna().any().any() and len(jacks) == 4 * 5
+    for h, name in enumerate(("front", "middle", "rear", "skat")):
+        rows = jacks[jacks.hand == name]
+        assert rows["value"].tolist() == [0, 1, 2, 3, 4] and rows["count"].tolist() == res.counts["jacks"][h].tolist()
+    lo, hi = res.share_ci("jacks")
+    assert jacks["share_lo"].tolist() == lo.reshape(-1).tolist() and jacks["share_hi"].tolist() == hi.reshape(-1).tolist()
+    assert jacks.attrs["study"] == "skat-jacks" and jacks.attrs["seed"] == 21 and jacks.attrs["field"] == "jacks"
+    assert res.to_frame().attrs == res.metadata()
+    frames = res.to_frames()
+    assert list(frames) == ["jacks", "matadors"] and list(frames["matadors"].columns)[0] == "matadors_10"
+
+
+def test_without_pandas_the_error_names_the_extra(res, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pandas", None)  # import pandas now raises ImportError
+    with pytest.raises(ImportError, match=r"to_frame\(\) needs pandas.*pip install 'bitcards\[notebooks\]'"):
+        res.to_frame()
+
+
+def test_pandas_reads_the_provenance_into_attrs(res, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import pandas as pd
+
+    path = tmp_path / "r.parquet"
+    res.to_parquet(path)
+    df = pd.read_parquet(path)
+    assert df.attrs == res.metadata() and df["count"].tolist() == res.to_frame()["count"].tolist()
+
+
 def test_parquet_round_trip(res, tmp_path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "r.parquet"
     res.to_parquet(path)
@@ -123,3 +155,16 @@ def test_html_and_json(res) -> None:  # type: ignore[no-untyped-def]
     assert d["fields"]["jacks"]["counts"] == res.counts["jacks"].tolist()
     assert d["params"] == {"seat": 1} and d["summary"]["mean_jacks_front"] == res.summary()["mean_jacks_front"]
     assert "seed 21" in str(res)
+
+
+def test_html_shows_intervals_beside_values_and_no_undefined_rows(res) -> None:  # type: ignore[no-untyped-def]
+    import re
+
+    html = res._repr_html_()
+    summ = res.summary()
+    p, lo, hi = (summ[f"p_skat_changes_jack_factor{s}"] for s in ("", "_lo", "_hi"))
+    assert f"<td>p_skat_changes_jack_factor</td><td>{p:.6g} [{lo:.4g}, {hi:.4g}]</td>" in html
+    assert "_lo<" not in html and "_hi<" not in html and "nan" not in html.lower()
+    empty = res.study  # a run of zero deals: every share is undefined
+    zero = simulate(empty, 0, seed=1, params=res.params)._repr_html_()
+    assert "nan" not in zero.lower() and re.search(r"\d+ row\(s\) that no deal reached are left out", zero)

@@ -148,18 +148,22 @@ def test_negative_decimal_argument(monkeypatch: pytest.MonkeyPatch, capsys: pyte
         (["skat", "run-id", "decode"], "AABQVVWqqvo=\n\xe9\n", "", "byte 0xE9 at column 1"),
     ],
 )
-def test_subprocess_not_utf8(argv: list[str], stdin: str, out: str, err: str) -> None:
+def test_not_utf8_on_stdin(argv: list[str], stdin: str, out: str, err: str, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Bytes that are not UTF-8 are one error naming the line and the byte (was: a garbled card or id)."""
-    p = subprocess.run([sys.executable, "-m", "bitcards", *argv], input=stdin.encode("latin-1"), capture_output=True, timeout=120)
-    assert p.returncode == 2
-    assert p.stderr.decode() == f"bitcards: error: line 2: not UTF-8 text ({err})\n"
-    assert out in p.stdout.decode()
+
+    # stdin as a pipe gives it: bytes under a text layer in the locale's encoding
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode("latin-1")), encoding="latin-1"))
+    rc = main(argv)
+    cap = capsys.readouterr()
+    assert rc == 2
+    assert cap.err == f"bitcards: error: line 2: not UTF-8 text ({err})\n"
+    assert out in cap.out
 
 
 def test_file_not_utf8(tmp_path) -> None:  # type: ignore[no-untyped-def]
     f = tmp_path / "deals.txt"
     f.write_bytes(f"{README_LINE}\n{README_LINE}\n\xe9\n".encode("latin-1"))
-    p = subprocess.run([sys.executable, "-m", "bitcards", "skat", "id", "encode", str(f)], capture_output=True, timeout=120)
+    p = run_bytes(["skat", "id", "encode", str(f)], b"")
     assert p.returncode == 2 and p.stderr == b"bitcards: error: line 3: not UTF-8 text (byte 0xE9 at column 1)\n"
 
 
@@ -183,46 +187,48 @@ def test_not_utf8_inside_notation_deals_keep_going() -> None:
     bad_cards = deal4.replace("\n", " \xe9\n", 1)
     bad_comment = deal4.replace("\n", " -- \xe9\n", 1)
     text = f"{bad_cards}\n{deal4}\n{bad_comment}\n{deal4}"
-    p = subprocess.run(
-        [sys.executable, "-m", "bitcards", "skat", "id", "encode", "--keep-going"],
-        input=text.encode("latin-1"),
-        capture_output=True,
-        timeout=120,
-    )
+    p = run_bytes(["skat", "id", "encode", "--keep-going"], text.encode("latin-1"))
     assert p.returncode == 2 and p.stdout == b"AABQVVWqqvo=\nAABQVVWqqvo=\n", p.stderr
     errs = p.stderr.decode().splitlines()
     assert len(errs) == 2 and all("not UTF-8 text (byte 0xE9" in e for e in errs), errs
     run = SAMPLE_RUN.replace("07 --", "07 -- \xe9")
-    p = subprocess.run(
-        [sys.executable, "-m", "bitcards", "skat", "run-id", "encode", "--keep-going"],
-        input=f"{run}\n\n{SAMPLE_RUN}\n".encode("latin-1"),
-        capture_output=True,
-        timeout=120,
-    )
+    p = run_bytes(["skat", "run-id", "encode", "--keep-going"], f"{run}\n\n{SAMPLE_RUN}\n".encode("latin-1"))
     assert p.returncode == 2 and p.stdout.decode() == f"{README_RUN_ID}\n"
     assert p.stderr.decode().startswith("bitcards: error: line 5: not UTF-8 text") and p.stderr.count(b"\n") == 1
 
 
-def bitcards_process(argv: list[str], stdin: bytes) -> subprocess.CompletedProcess[bytes]:
-    """``python -m bitcards *argv`` with ``stdin`` as raw bytes."""
-    return subprocess.run([sys.executable, "-m", "bitcards", *argv], input=stdin, capture_output=True, timeout=120)
+def run_bytes(argv: list[str], stdin: bytes) -> subprocess.CompletedProcess[bytes]:
+    """``main(argv)`` in this process, ``stdin`` given as raw bytes (as a pipe gives them), stdout and stderr as bytes."""
+    streams = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="latin-1")
+    sys.stdout, sys.stderr = (io.TextIOWrapper(io.BytesIO(), encoding="utf-8", write_through=True) for _ in range(2))
+    out, err = sys.stdout, sys.stderr
+    try:
+        rc = main(argv)
+    except SystemExit as e:
+        rc = int(e.code or 0)
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = streams
+    out.flush()
+    err.flush()
+    return subprocess.CompletedProcess(argv, rc, out.buffer.getvalue(), err.buffer.getvalue())  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("command", ["id", "run-id"])
 @pytest.mark.parametrize("keep_going", [[], ["--keep-going"]])
 def test_not_utf8_in_a_comment_alone_is_reported(command: str, keep_going: list[str]) -> None:
     """Bad bytes in a comment outside any deal or run are still an error, also with --keep-going (was: exit 0, silent)."""
-    p = bitcards_process(["skat", command, "encode", *keep_going], b"-- \xe9\n")
+    p = run_bytes(["skat", command, "encode", *keep_going], b"-- \xe9\n")
     assert p.returncode == 2 and p.stdout == b""
     assert p.stderr == b"bitcards: error: line 1: not UTF-8 text (byte 0xE9 at column 4)\n"
 
 
 def test_not_utf8_comment_between_deals_keep_going() -> None:
-    p = bitcards_process(["skat", "id", "encode", "--keep-going"], f"{README_LINE}\n-- \xe9\n{README_LINE}\n".encode("latin-1"))
+    p = run_bytes(["skat", "id", "encode", "--keep-going"], f"{README_LINE}\n-- \xe9\n{README_LINE}\n".encode("latin-1"))
     assert p.returncode == 2 and p.stdout == b"AABQVVWqqvo=\nAABQVVWqqvo=\n"
     assert p.stderr == b"bitcards: error: line 2: not UTF-8 text (byte 0xE9 at column 4)\n"
     deal4 = SAMPLE_DEFAULT.replace(" -- some comment", "")
-    p = bitcards_process(["skat", "id", "encode", "--keep-going"], f"{deal4}\n-- \xe9\n\n{deal4}-- \xff\n".encode("latin-1"))
+    p = run_bytes(["skat", "id", "encode", "--keep-going"], f"{deal4}\n-- \xe9\n\n{deal4}-- \xff\n".encode("latin-1"))
     assert p.returncode == 2 and p.stdout == b"AABQVVWqqvo=\nAABQVVWqqvo=\n"
     errs = p.stderr.decode().splitlines()
     assert [e.split(":")[2] for e in errs] == [" line 6", " line 12"], errs
