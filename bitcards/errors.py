@@ -16,6 +16,7 @@ __all__ = [
     "InvalidCardsError",
     "CodecError",
     "IllegalPlayError",
+    "PositionError",
     "MemoryLimitError",
     "CacheWarning",
     "LookAlikeWarning",
@@ -79,6 +80,10 @@ class CodecError(BitcardsError, ValueError):
 
 class IllegalPlayError(BitcardsError, ValueError):
     """A card play that the game's rules forbid."""
+
+
+class PositionError(BitcardsError, ValueError):
+    """A game position that cannot occur: hands of unequal size, a card in two hands, a position after the game's end."""
 
 
 class LookAlikeWarning(UserWarning):

@@ -13,10 +13,14 @@ rank + lower-case suit (``Kc``, ``Jh``), the ``euchre`` format style.
   :func:`hand_sort_keys`, :func:`deck_order`, :func:`suit_order`, :func:`void_swap`;
 * rules: :func:`effective_suit`, :func:`effective_suit_mask`, :func:`card_strength`,
   :func:`legal_plays`, :func:`trick_winner` and their batch forms;
-* trump names: :func:`parse_trump`, :func:`trump_name`.
+* trump names: :func:`parse_trump`, :func:`trump_name`;
+* open-hand solver: :func:`solve` (tricks of each side under best play, the value of
+  every legal lead), :func:`solve_many` (arrays of deals).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from bitcards.euchre.rules import (
     JACK,
@@ -78,4 +82,19 @@ __all__ = [
     "sort_keys",
     "suit_order",
     "void_swap",
+    "SolveResult",
+    "solve",
+    "solve_many",
 ]
+
+if TYPE_CHECKING:
+    from bitcards.euchre.solver import SolveResult, solve, solve_many
+
+
+def __getattr__(name: str) -> Any:
+    # the solver loads on first use: it shares its search with Jass, whose package imports Euchre's rules
+    if name in ("SolveResult", "solve", "solve_many"):
+        from bitcards.euchre import solver
+
+        return getattr(solver, name)
+    raise AttributeError(f"module 'bitcards.euchre' has no attribute {name!r}")

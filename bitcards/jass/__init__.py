@@ -31,6 +31,8 @@ true
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from bitcards.jass.generate import mutate_games, random_contracts, random_games
 from bitcards.jass.play import Verdict, check, check_games, legal_moves, score_games
 from bitcards.jass.record import format_record, parse_record, parse_records
@@ -69,4 +71,19 @@ __all__ = [
     "format_contract",
     "card",
     "mask",
+    "SolveResult",
+    "solve",
+    "solve_many",
 ]
+
+if TYPE_CHECKING:
+    from bitcards.jass.solver import SolveResult, solve, solve_many
+
+
+def __getattr__(name: str) -> Any:
+    # the solver loads on first use: it shares its search with Euchre
+    if name in ("SolveResult", "solve", "solve_many"):
+        from bitcards.jass import solver
+
+        return getattr(solver, name)
+    raise AttributeError(f"module 'bitcards.jass' has no attribute {name!r}")
