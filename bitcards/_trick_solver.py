@@ -4,9 +4,10 @@ Four seats in two teams (team 0 = seats 0 and 2, team 1 = seats 1 and 3), tricks
 cards (three when a Euchre player goes alone: the seat in ``ctx[_SKIP]`` sits out). The
 search value is what team 0 takes *from the node on*: tricks (Euchre) or card points with
 the last trick's bonus (Jass); team 0 maximises, team 1 minimises. The game's rules come
-from its own module, never written again here: Euchre's ``_legal_plays``,
-``_effective_suit`` and ``_card_strength``, Jass's ``legal_mask``, ``card_key`` and
-``POINTS``.
+from its own module, never written again here: the legal cards are Euchre's ``_legal_plays``
+and Jass's ``legal_mask``; the tables of what takes a trick and the card points are read at
+import from Euchre's ``_effective_suit`` and ``_card_strength`` and Jass's ``card_key`` and
+``POINTS`` (plain Python, so importing compiles nothing).
 
 * **Alpha-beta**, fail-soft, recursive over card masks; the exact value comes from
   zero-window probes that halve the range left (MTD-style: each probe's fail-soft result
@@ -44,38 +45,53 @@ _CTX_LEN = 11
 _BUF_ROWS = 40
 _BUF_COLS = 32  # 0..15 moves, 16..31 their ordering scores
 
+#: value ranges up to this wide are solved by one full-window search, wider ones by zero-window probes
+_FULL_WINDOW = 5
 _KEY_BITS = 42  # key: 36 card bits, leader at bits 40..41; the generation above
 _KEY_MASK = (1 << _KEY_BITS) - 1
 _GEN_LIMIT = 1 << 20
 
 
+def _key_tables() -> tuple[np.ndarray, np.ndarray]:
+    """Per variant (Euchre trump 0..3, then Jass contract 0..5 as 4..9), read from the rules:
+    ``suit[v, c]`` the suit a card counts as (Euchre's left bower: trump), and ``key[v, led, c]``
+    how strongly ``c`` takes a trick led in suit ``led`` (-1: it cannot)."""
+    eff, strg, ckey = (getattr(f, "py_func", f) for f in (_effective_suit, _card_strength, card_key))
+    suit = np.zeros((10, 36), dtype=np.int64)
+    key = np.full((10, 4, 36), -1, dtype=np.int64)
+    for v in range(10):
+        for c in range(24 if v < 4 else 36):
+            suit[v, c] = eff(c, v) if v < 4 else c // 9
+            for led in range(4):
+                if v >= 4:
+                    key[v, led, c] = ckey(c, led, v - 4)
+                elif suit[v, c] == v:
+                    key[v, led, c] = 100 + strg(c, v)  # a trump beats every card of the led suit
+                elif suit[v, c] == led:
+                    key[v, led, c] = strg(c, v)
+    return suit, key
+
+
+_SUIT, _KEY = _key_tables()
+
+
 def _variant_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Per variant (Euchre trump 0..3, then Jass contract 0..5 as 4..9): the cards grouped by
-    effective suit, strongest first (``order``, with ``gstart``/``gend`` per suit and ``gmask``),
-    and each card's points (``pts``; 0 in Euchre, where a trick is a trick)."""
+    """Per variant: the cards grouped by the suit they count as, strongest first (``order``, with
+    ``gstart``/``gend`` per suit and ``gmask``), and each card's points (``pts``; 0 in Euchre, where
+    a trick is a trick)."""
     order = np.full((10, 36), -1, dtype=np.int64)
     gstart = np.zeros((10, 4), dtype=np.int64)
     gend = np.zeros((10, 4), dtype=np.int64)
     gmask = np.zeros((10, 4), dtype=np.uint64)
     pts = np.zeros((10, 36), dtype=np.int64)
-    # the rules' plain Python, so that importing compiles nothing
-    eff, strg, ckey = (getattr(f, "py_func", f) for f in (_effective_suit, _card_strength, card_key))
     for v in range(10):
-        if v < 4:
-            cards = range(24)
-            suit_of = {c: int(eff(c, v)) for c in cards}
-            strength = {c: int(strg(c, v)) for c in cards}
-        else:
-            ct = v - 4
-            cards = range(36)
-            suit_of = {c: c // 9 for c in cards}
-            strength = {c: int(ckey(c, c // 9, ct)) for c in cards}
-            for c in cards:
-                pts[v, c] = POINTS[ct * 36 + c]
+        cards = range(24 if v < 4 else 36)
+        if v >= 4:
+            pts[v, : len(cards)] = POINTS[(v - 4) * 36 : (v - 3) * 36]
         i = 0
         for s in range(4):
             gstart[v, s] = i
-            for c in sorted((c for c in cards if suit_of[c] == s), key=lambda c: -strength[c]):
+            for c in sorted((c for c in cards if _SUIT[v, c] == s), key=lambda c: -_KEY[v, s, c]):
                 order[v, i] = c
                 gmask[v, s] |= np.uint64(1 << c)
                 i += 1
@@ -129,23 +145,13 @@ def _next_seat(ctx, seat):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def _suit(ctx, c):  # type: ignore[no-untyped-def]
-    if ctx[_GAME] == EUCHRE:
-        return _effective_suit(c, ctx[_TRUMP])
-    return c // 9
+    return _SUIT[ctx[_VARIANT], c]
 
 
 @njit(inline="always")
 def _key(ctx, c, led):  # type: ignore[no-untyped-def]
     """How strongly ``c`` takes a trick led in suit ``led``: -1 if it cannot."""
-    if ctx[_GAME] == EUCHRE:
-        t = ctx[_TRUMP]
-        s = _effective_suit(c, t)
-        if s == t:
-            return 100 + _card_strength(c, t)
-        if s == led:
-            return _card_strength(c, t)
-        return np.int64(-1)
-    return card_key(c, led, ctx[_TRUMP])
+    return _KEY[ctx[_VARIANT], led, c]
 
 
 @njit(inline="always")
@@ -342,6 +348,8 @@ def search(ctx, tt, buf, ply, rem, seat, pos, lead_card, led, best, bestkey, bes
 @njit
 def exact(ctx, tt, buf, rem, seat, pos, lead_card, led, best, bestkey, bestseat, tmask, lo, hi):  # type: ignore[no-untyped-def]
     """Team 0's exact value from a node, known to lie in ``lo..hi``: zero-window probes halving the range."""
+    if hi - lo <= _FULL_WINDOW:  # a small range (Euchre's tricks): one search with the whole window
+        return search(ctx, tt, buf, 0, rem, seat, pos, lead_card, led, best, bestkey, bestseat, tmask, lo - 1, hi + 1)
     while lo < hi:
         mid = (lo + hi + 1) // 2
         g = search(ctx, tt, buf, 0, rem, seat, pos, lead_card, led, best, bestkey, bestseat, tmask, mid - 1, mid)
@@ -412,9 +420,10 @@ def check_hands(hands: object, game: str, max_cards: int, out: int = -1) -> list
             return parse_mask(cards, layout)
         raise TypeError(f"{what} must be a CardSet, a mask or card text, not {type(cards).__name__}")
 
-    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__") or len(hands) != 4:  # type: ignore[arg-type]
+    seq = list(hands) if isinstance(hands, (list, tuple, np.ndarray)) else []
+    if len(seq) != 4:
         raise PositionError("give the four hands, as a list of four card sets (seats 0 to 3)")
-    masks = [as_mask(h, f"hand {i}") for i, h in enumerate(hands)]  # type: ignore[union-attr]
+    masks = [as_mask(h, f"hand {i}") for i, h in enumerate(seq)]
     seen = 0
     for i, m in enumerate(masks):
         both = seen & m

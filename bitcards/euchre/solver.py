@@ -16,7 +16,7 @@ solve or per thread), move ordering and equivalent-card merging; the rules are
 >>> from bitcards.euchre import solve
 >>> r = solve(["Js Jc As", "Ah Kh Qh", "9s Ts Qs", "Ad Kd Qd"], "Spades", leader=0)
 >>> r.tricks, r.values
-((3, 0), {'As': 3, 'Js': 3, 'Jc': 3})
+((3, 0), {'Js': 3, 'As': 3, 'Jc': 3})
 >>> solve(["Ah Kh", "9s 9c", "", "Qh Jh"], "Spades", leader=0, alone=0).tricks   # seat 0 alone: 2 is out
 (0, 2)
 """
