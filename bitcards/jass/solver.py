@@ -19,7 +19,7 @@ move ordering and equivalent-card merging. The rules are those of
 >>> from bitcards.jass import solve
 >>> r = solve(["hJ h9", "hA hK", "s6 s7", "sA sK"], "h", leader=0)
 >>> r.points, r.values
-((65, 0), {'h9': 65, 'hJ': 65})
+((69, 0), {'h9': 69, 'hJ': 69})
 """
 
 from __future__ import annotations
