@@ -41,6 +41,11 @@ JASS = 1
 _GAME, _TRUMP, _SKIP, _GEN, _H0, _NODES, _NPLAY, _VARIANT = 0, 1, 2, 3, 4, 8, 9, 10
 _CTX_LEN = 11
 
+#: the search calls itself, and Numba cannot load a recursive function from its on-disk cache (numba
+#: issue 6061: the cached code calls a null pointer), so the search and every kernel that calls it compile
+#: in memory, once per process
+NO_CACHE = False
+
 #: rows of the move buffer: one per card played (36) and a spare
 _BUF_ROWS = 40
 _BUF_COLS = 32  # 0..15 moves, 16..31 their ordering scores
@@ -237,7 +242,7 @@ def _tt_index(key, n):  # type: ignore[no-untyped-def]
     return np.int64(h & np.uint64(n - 1)) + 1
 
 
-@njit
+@njit(cache=NO_CACHE)
 def search(ctx, tt, buf, ply, rem, seat, pos, lead_card, led, best, bestkey, bestseat, tmask, alpha, beta):  # type: ignore[no-untyped-def]
     """Fail-soft alpha-beta: team 0's value from this node on (the current trick included).
 
@@ -345,7 +350,7 @@ def search(ctx, tt, buf, ply, rem, seat, pos, lead_card, led, best, bestkey, bes
     return bestv
 
 
-@njit
+@njit(cache=NO_CACHE)
 def exact(ctx, tt, buf, rem, seat, pos, lead_card, led, best, bestkey, bestseat, tmask, lo, hi):  # type: ignore[no-untyped-def]
     """Team 0's exact value from a node, known to lie in ``lo..hi``: zero-window probes halving the range."""
     if hi - lo <= _FULL_WINDOW:  # a small range (Euchre's tricks): one search with the whole window
@@ -360,7 +365,7 @@ def exact(ctx, tt, buf, rem, seat, pos, lead_card, led, best, bestkey, bestseat,
     return lo
 
 
-@njit
+@njit(cache=NO_CACHE)
 def solve_boundary(ctx, tt, buf, rem, leader):  # type: ignore[no-untyped-def]
     """Team 0's exact future value of a position at a trick boundary."""
     return exact(
@@ -368,7 +373,7 @@ def solve_boundary(ctx, tt, buf, rem, leader):  # type: ignore[no-untyped-def]
     )
 
 
-@njit
+@njit(cache=NO_CACHE)
 def card_values(ctx, tt, buf, rem, leader, out):  # type: ignore[no-untyped-def]
     """``out[c]``: team 0's exact future value if the leader leads ``c`` (-1 for cards not legal)."""
     out[:] = -1

@@ -35,6 +35,7 @@ from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards._trick_solver import (
     EUCHRE,
+    NO_CACHE,
     best_and_losses,
     card_values_dict,
     check_hands,
@@ -149,7 +150,7 @@ def _solve_many_kernel(hands, trumps, leaders, outs, result):  # type: ignore[no
             result[i] = solve_boundary(ctx, tt, buf, rem, leaders[i])
 
 
-_solve_many = BatchKernel(_solve_many_kernel)
+_solve_many = BatchKernel(_solve_many_kernel, cache=NO_CACHE)
 
 
 def solve_many(hands: object, trumps: object, leaders: object = 0, alone: object = -1) -> np.ndarray:

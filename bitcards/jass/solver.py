@@ -36,6 +36,7 @@ from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards._trick_solver import (
     JASS,
+    NO_CACHE,
     best_and_losses,
     card_values_dict,
     check_hands,
@@ -139,7 +140,7 @@ def _solve_many_kernel(hands, contracts, leaders, result):  # type: ignore[no-un
             result[i] = solve_boundary(ctx, tt, buf, rem, leaders[i])
 
 
-_solve_many = BatchKernel(_solve_many_kernel)
+_solve_many = BatchKernel(_solve_many_kernel, cache=NO_CACHE)
 
 
 def solve_many(hands: object, contracts: object, leaders: object = 0) -> np.ndarray:
