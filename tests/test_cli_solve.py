@@ -29,7 +29,7 @@ def write(tmp_path: Path, text: str) -> str:
 EUCHRE = [
     ("s", 0, None, ["Js Jc As", "Ah Kh Qh", "9s Ts Qs", "Ad Kd Qd"]),
     ("Hearts", 1, None, ["9h Ac Kd", "Jd Qs 9c", "Th Ks Tc", "Ah Ts Qc"]),
-    ("c", 3, 3, ["Ah Kh", "9s 9c", "Ts Tc", ""]),
+    ("c", 1, 1, ["Ah Kh", "9s 9c", "Ts Tc", ""]),
 ]
 
 
