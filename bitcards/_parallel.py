@@ -68,12 +68,13 @@ class BatchKernel:
     """A kernel compiled twice, with and without ``parallel=True``; called with the row count first.
 
     ``BatchKernel(fn)(n, *args)`` runs the parallel build when :func:`use_parallel`
-    says so, else the serial one. Both give the same results.
+    says so, else the serial one. Both give the same results. ``cache=False`` compiles in
+    memory only (for a kernel that calls a recursive function, which Numba cannot cache).
     """
 
-    def __init__(self, fn: Any) -> None:
+    def __init__(self, fn: Any, cache: bool = True) -> None:
         self.py_func = fn
-        self.parallel = njit(parallel=True)(fn)
+        self.parallel = njit(parallel=True, cache=cache)(fn)
         # Numba's on-disk cache keys an entry by function name, signature and bytecode, not by
         # compile flags: a second build of the same function would share (and overwrite) the
         # parallel build's entry. A copy under its own qualified name gets its own entry.
@@ -83,7 +84,7 @@ class BatchKernel:
         serial.__qualname__ = fn.__qualname__ + "_serial"
         serial.__module__ = fn.__module__
         serial.__doc__ = fn.__doc__
-        self.serial = njit(serial)
+        self.serial = njit(cache=cache)(serial)
         self.__doc__ = fn.__doc__
         self.__name__ = fn.__name__
 

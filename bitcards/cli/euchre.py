@@ -1,4 +1,4 @@
-"""``bitcards euchre ...``: sort Euchre hands in the Ruby Quiz #55 format."""
+"""``bitcards euchre ...``: sort Euchre hands in the Ruby Quiz #55 format; solve positions with all hands open."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from bitcards.cli._common import (
     utf8_error,
     warn,
 )
+from bitcards.cli._solve import add_solve_parser, run_positions, split_position
 from bitcards.errors import BitcardsError, InvalidCardsError, ParseError, shorten
 from bitcards.layouts import EUCHRE, FRENCH
 from bitcards.notation import format_card, parse_card, parse_cards
@@ -37,7 +38,7 @@ Example:  printf 'Diamonds\\nKc\\nJh\\nKd\\nTd\\nAh\\n' | bitcards euchre sort
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("euchre", help="Euchre: sort hands as Ruby Quiz #55 does, legal plays")
+    p = sub.add_parser("euchre", help="Euchre: sort hands as Ruby Quiz #55 does, solve positions with open hands")
     g_sub = p.add_subparsers(dest="euchre_command", metavar="COMMAND", parser_class=ArgumentParser)
     g_sub.required = True
 
@@ -65,6 +66,34 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_json(s)
     add_keep_going(s)
     s.set_defaults(func=run_sort)
+    add_solve_parser(g_sub, "tricks of each side under best play, all hands open", SOLVE_HELP, run_solve)
+
+
+SOLVE_HELP = """\
+The tricks each side takes under best play by both sides, all hands open (double dummy).
+
+One position a line:  TRUMP LEADER [alone SEAT] / HAND0 / HAND1 / HAND2 / HAND3
+TRUMP is Diamonds, Hearts, Spades, Clubs (or d h s c); LEADER is a seat 0-3; the hands hold
+the same number of cards, at most 5 (any notation); with 'alone SEAT' that seat plays alone
+and its partner's hand is left out (give it empty). Team 0 is seats 0 and 2. Blank lines and
+lines starting with # are skipped. --json adds the tricks the leader's side takes with each
+legal lead.
+Example:  echo "s 0 / Js Jc As / Ah Kh Qh / 9s Ts Qs / Ad Kd Qd" | bitcards euchre solve
+          ->  Spades: team 0 takes 3, team 1 takes 0
+"""
+
+
+def _solve_line(text: str, line: int) -> tuple[str, dict[str, object]]:
+    from bitcards.euchre.solver import solve
+
+    trump, leader, alone, hands = split_position(text, line, alone_ok=True)
+    r = solve(hands, trump, leader, alone=alone)
+    obj = {"trump": r.trump, "leader": leader, "alone": alone, "tricks": list(r.tricks)}
+    return str(r), {**obj, "values": r.values, "best": r.best, "losses": r.losses}
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    return run_positions(args, _solve_line, "Spades 0 / Js Jc As / Ah Kh Qh / 9s Ts Qs / Ad Kd Qd")
 
 
 @dataclass

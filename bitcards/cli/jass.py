@@ -1,4 +1,4 @@
-"""``bitcards jass ...``: check play records, play random legal games."""
+"""``bitcards jass ...``: check play records, play random legal games, solve positions with all hands open."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from bitcards.cli._common import (
     utf8_error,
     warn,
 )
+from bitcards.cli._solve import add_solve_parser, run_positions, split_position
 from bitcards.errors import BitcardsError, InvalidCardsError
 
 _GAME_HELP = "contract: c d h s (trump), o (Obenabe), u (Undenufe)"
@@ -105,7 +106,7 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("jass", help="Jass")
+    p = sub.add_parser("jass", help="Jass: check records, play random games, solve positions with open hands")
     g_sub = p.add_subparsers(dest="jass_command", metavar="COMMAND", parser_class=ArgumentParser)
     g_sub.required = True
 
@@ -137,3 +138,30 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     pl.add_argument("--plain", action="store_true", help="no winner brackets")
     add_json(pl)
     pl.set_defaults(func=_play)
+    add_solve_parser(g_sub, "card points of each team under best play, all hands open", SOLVE_HELP, _solve)
+
+
+SOLVE_HELP = """\
+The card points each team takes under best play by both sides, all hands open (double dummy).
+
+One position a line:  CONTRACT LEADER / HAND0 / HAND1 / HAND2 / HAND3
+CONTRACT is d h s c (trump), o (Obenabe) or u (Undenufe); LEADER is a seat 0-3; the hands hold
+the same number of cards, at most 9 (any notation). Team 0 is seats 0 and 2; the last trick's
+5 points are included, no match bonus. Blank lines and lines starting with # are skipped.
+--json adds the points the leader's team takes with each legal lead.
+Example:  echo "h 0 / hJ h9 / hA hK / s6 s7 / sA sK" | bitcards jass solve
+          ->  h (hearts trump): team 0 takes 69, team 1 takes 0
+"""
+
+
+def _solve_line(text: str, line: int) -> tuple[str, dict[str, object]]:
+    from bitcards.jass.solver import solve
+
+    contract, leader, _, hands = split_position(text, line, alone_ok=False)
+    r = solve(hands, contract, leader)
+    obj = {"contract": r.contract, "leader": leader, "points": list(r.points)}
+    return str(r), {**obj, "values": r.values, "best": r.best, "losses": r.losses}
+
+
+def _solve(args: argparse.Namespace) -> int:
+    return run_positions(args, _solve_line, "h 0 / hJ h9 / hA hK / s6 s7 / sA sK")

@@ -15,9 +15,13 @@ rank + lower-case suit (``Kc``, ``Jh``), the ``euchre`` format style.
   :func:`legal_cards` (a CardSet; :func:`legal_cards_mask` the int), :func:`trick_winner`;
 * the same verbs over arrays in :mod:`bitcards.euchre.batch`;
 * trump names: :func:`parse_trump`, :func:`trump_name`.
+* open-hand solver: :func:`solve` (tricks of each side under best play, the value of
+  every legal lead); ``batch.solve`` for arrays of deals.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from bitcards._deprecate import renamed
 from bitcards.euchre import batch
@@ -78,10 +82,12 @@ __all__ = [
     "sort_keys",
     "suit_order",
     "void_swap",
+    "SolveResult",
+    "solve",
 ]
 
 # old names, one release
-__getattr__ = renamed(
+_renamed = renamed(
     __name__,
     {
         "legal_plays": "bitcards.euchre.legal_cards_mask",
@@ -90,3 +96,15 @@ __getattr__ = renamed(
         "sort_hands": "bitcards.euchre.batch.sort_hand",
     },
 )
+
+if TYPE_CHECKING:
+    from bitcards.euchre.solver import SolveResult, solve
+
+
+def __getattr__(name: str) -> Any:
+    # the solver loads on first use (its search is shared by Euchre and Jass)
+    if name in ("SolveResult", "solve"):
+        from bitcards.euchre import solver
+
+        return getattr(solver, name)
+    return _renamed(name)

@@ -18,8 +18,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bitcards.euchre.rules import legal_plays_batch as legal_cards
 from bitcards.euchre.rules import trick_winners as trick_winner
 from bitcards.euchre.sorting import sort_hands as sort_hand
 
-__all__ = ["legal_cards", "trick_winner", "sort_hand"]
+
+def solve(*args: Any, **kwargs: Any) -> Any:
+    """Open-hand best play for arrays of deals: :func:`bitcards.euchre.solve` in bulk (loads the solver on first use)."""
+    from bitcards.euchre.solver import solve_many
+
+    return solve_many(*args, **kwargs)
+
+
+__all__ = ["legal_cards", "trick_winner", "sort_hand", "solve"]

@@ -32,6 +32,8 @@ true
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from bitcards._deprecate import renamed
 from bitcards.jass import batch
 from bitcards.jass.generate import mutate_games, random_contracts, random_games
@@ -73,10 +75,12 @@ __all__ = [
     "card",
     "card_points",
     "mask",
+    "SolveResult",
+    "solve",
 ]
 
 # old names, one release
-__getattr__ = renamed(
+_renamed = renamed(
     __name__,
     {
         "check_games": "bitcards.jass.batch.check",
@@ -85,3 +89,15 @@ __getattr__ = renamed(
         "legal_mask": ("bitcards.jass.play.legal_mask", "jass.legal_cards_mask"),
     },
 )
+
+if TYPE_CHECKING:
+    from bitcards.jass.solver import SolveResult, solve
+
+
+def __getattr__(name: str) -> Any:
+    # the solver loads on first use (its search is shared by Euchre and Jass)
+    if name in ("SolveResult", "solve"):
+        from bitcards.jass import solver
+
+        return getattr(solver, name)
+    return _renamed(name)

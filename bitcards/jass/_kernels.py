@@ -12,36 +12,18 @@ if every play is legal, ``-2`` if the record is malformed (an index outside
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
-
 import numba
 import numpy as np
 
 from bitcards._bits import ctz, popcount, select_mask
-from bitcards._jit import JIT_DISABLED, njit, warmup_task
+from bitcards._jit import njit, warmup_task
+from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards._rng import draw_state as _draw
 from bitcards._rng import row_state
 from bitcards.jass.rules import KEY, LAST_TRICK_BONUS, POINTS, SUIT_OF, _legal_after, contenders, follow_mask, key_among
 
 MALFORMED = -2
-#: below this many rows a call runs on one thread: waking the pool costs more than it saves
-SERIAL_ROWS = 2048
 _FULL = np.uint64((1 << 36) - 1)
-
-
-@contextlib.contextmanager
-def threads_for(n: int) -> Iterator[None]:
-    """Run small batches on the calling thread only (results never depend on the thread count)."""
-    if n >= SERIAL_ROWS or JIT_DISABLED:
-        yield
-        return
-    old = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
-        yield
-    finally:
-        numba.set_num_threads(old)
 
 
 @njit(inline="always")
@@ -152,26 +134,26 @@ def check_one(row, contract):  # type: ignore[no-untyped-def]
     return check_row(row, contract, hands, True)
 
 
-_BLOCK = 4096
-
-
-@njit(parallel=True)
-def check_kernel(records, contracts, ok, first):  # type: ignore[no-untyped-def]
+def _check_rows(records, contracts, ok, first):  # type: ignore[no-untyped-def]
     n = records.shape[0]
-    for blk in numba.prange((n + _BLOCK - 1) // _BLOCK):
+    for blk in numba.prange(blocks(n)):
         hands = np.empty(4, dtype=np.uint64)
-        for i in range(blk * _BLOCK, min(n, (blk + 1) * _BLOCK)):
+        lo, hi = block_rows(blk, n)
+        for i in range(lo, hi):
             status, _, _, _ = check_row(records[i], np.int64(contracts[i]), hands, False)
             first[i] = status
             ok[i] = status == -1
 
 
-@njit(parallel=True)
-def score_kernel(records, contracts, first, winners, points):  # type: ignore[no-untyped-def]
+check_kernel = BatchKernel(_check_rows)
+
+
+def _score_rows(records, contracts, first, winners, points):  # type: ignore[no-untyped-def]
     n = records.shape[0]
-    for blk in numba.prange((n + _BLOCK - 1) // _BLOCK):
+    for blk in numba.prange(blocks(n)):
         hands = np.empty(4, dtype=np.uint64)
-        for i in range(blk * _BLOCK, min(n, (blk + 1) * _BLOCK)):
+        lo, hi = block_rows(blk, n)
+        for i in range(lo, hi):
             status, _, w, p13 = check_row(records[i], np.int64(contracts[i]), hands, True)
             first[i] = status
             if status == MALFORMED:
@@ -182,8 +164,10 @@ def score_kernel(records, contracts, first, winners, points):  # type: ignore[no
             points[i, 1] = 157 - p13
 
 
-@njit(parallel=True)
-def legal_kernel(hands, tricks, contracts, out):  # type: ignore[no-untyped-def]
+score_kernel = BatchKernel(_score_rows)
+
+
+def _legal_rows(hands, tricks, contracts, out):  # type: ignore[no-untyped-def]
     """Legal cards of each hand after its row of ``tricks`` (card indices, ``-1`` padding at the end)."""
     for i in numba.prange(hands.shape[0]):
         k = 0
@@ -192,13 +176,18 @@ def legal_kernel(hands, tricks, contracts, out):  # type: ignore[no-untyped-def]
         out[i] = _legal_after(hands[i], tricks[i], k, np.int64(contracts[i]))
 
 
-@njit(parallel=True)
-def contracts_kernel(key, start, out):  # type: ignore[no-untyped-def]
+legal_kernel = BatchKernel(_legal_rows)
+
+
+def _contracts_rows(key, start, out):  # type: ignore[no-untyped-def]
     """A uniform contract code (0..5) per row."""
     for i in numba.prange(out.shape[0]):
         state = row_state(key, np.uint64(start + i))
         _, r = _draw(state, 6)
         out[i] = r
+
+
+contracts_kernel = BatchKernel(_contracts_rows)
 
 
 @njit(inline="always")
@@ -237,8 +226,7 @@ def _mutation_walk(row, contract, target, hands):  # type: ignore[no-untyped-def
     return count, np.int64(-1), np.uint64(0)
 
 
-@njit(parallel=True)
-def mutate_kernel(records, contracts, key, start, out, where):  # type: ignore[no-untyped-def]
+def _mutate_rows(records, contracts, key, start, out, where):  # type: ignore[no-untyped-def]
     """Make one play of each record illegal by swapping it with a later card of the same player.
 
     The player's hand before that play is unchanged, so every earlier play stays
@@ -268,8 +256,10 @@ def mutate_kernel(records, contracts, key, start, out, where):  # type: ignore[n
         where[i] = pos
 
 
-@njit(parallel=True)
-def swap_kernel(records, key, start, todo, out):  # type: ignore[no-untyped-def]
+mutate_kernel = BatchKernel(_mutate_rows)
+
+
+def _swap_rows(records, key, start, todo, out):  # type: ignore[no-untyped-def]
     """For the rows with ``todo``: swap two cards of different columns, positions uniform, into ``out``."""
     for i in numba.prange(records.shape[0]):
         if not todo[i]:
@@ -283,6 +273,9 @@ def swap_kernel(records, key, start, todo, out):  # type: ignore[no-untyped-def]
             out[i, k] = records[i, k]
         out[i, a] = records[i, b]
         out[i, b] = records[i, a]
+
+
+swap_kernel = BatchKernel(_swap_rows)
 
 
 @warmup_task

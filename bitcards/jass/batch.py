@@ -23,8 +23,18 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from bitcards.jass.play import _legal_moves_batch as legal_cards
 from bitcards.jass.play import check_games as check
 from bitcards.jass.play import score_games as score
 
-__all__ = ["check", "score", "legal_cards"]
+
+def solve(*args: Any, **kwargs: Any) -> Any:
+    """Open-hand best play for arrays of deals: :func:`bitcards.jass.solve` in bulk (loads the solver on first use)."""
+    from bitcards.jass.solver import solve_many
+
+    return solve_many(*args, **kwargs)
+
+
+__all__ = ["check", "score", "legal_cards", "solve"]

@@ -94,8 +94,7 @@ def random_contracts(n: int, seed: int | None = None, start: int = 0) -> np.ndar
     _check_n(n, start)
     _, key = seed_key(seed)
     out = empty((int(n),), np.int8, f"cannot hold {int(n):,} contracts", "draw them in chunks (start=)")
-    with K.threads_for(int(n)):
-        K.contracts_kernel(np.uint64(mix64(key ^ _CONTRACT_SALT)), np.int64(start), out)
+    K.contracts_kernel(int(n), np.uint64(mix64(key ^ _CONTRACT_SALT)), np.int64(start), out)
     return out
 
 
@@ -132,12 +131,11 @@ def mutate_games(
     _, key = seed_key(seed)
     out = np.empty_like(rec)
     where = np.empty(n, dtype=np.int64)
-    with K.threads_for(n):
-        K.check_kernel(rec, codes, ok, first)
-        _raise_malformed(rec, first, records)
-        K.mutate_kernel(rec, codes, np.uint64(mix64(key ^ _MUTATE_SALT)), np.int64(start), out, where)
-        # verified by the checker: the first violation is exactly where it was made
-        K.check_kernel(out, codes, ok, first)
+    K.check_kernel(n, rec, codes, ok, first)
+    _raise_malformed(rec, first, records)
+    K.mutate_kernel(n, rec, codes, np.uint64(mix64(key ^ _MUTATE_SALT)), np.int64(start), out, where)
+    # verified by the checker: the first violation is exactly where it was made
+    K.check_kernel(n, out, codes, ok, first)
     wrong = (where >= 0) & (first != where)
     if wrong.any():  # pragma: no cover - would be a bug in the kernels
         i = int(np.flatnonzero(wrong)[0])
@@ -154,19 +152,18 @@ def _mutate_players(records: object, contracts: object, seed: int | None, start:
     _, key = seed_key(seed)
     out = rec.copy()
     where = np.full(n, -1, dtype=np.int64)
-    with K.threads_for(n):
-        K.check_kernel(rec, codes, ok, first)
-        _raise_malformed(rec, first, records)
-        todo = np.ones(n, dtype=np.bool_)
-        for attempt in range(64):
-            trial = rec.copy()
-            # each try draws from its own streams, so row i depends only on (seed, start + i)
-            K.swap_kernel(rec, np.uint64(mix64(key ^ _SWAP_SALT ^ mix64(attempt))), np.int64(start), todo, trial)
-            K.check_kernel(trial, codes, ok, first)
-            hit = todo & ~ok
-            out[hit] = trial[hit]
-            where[hit] = first[hit]
-            todo &= ok
-            if not todo.any():
-                break
+    K.check_kernel(n, rec, codes, ok, first)
+    _raise_malformed(rec, first, records)
+    todo = np.ones(n, dtype=np.bool_)
+    for attempt in range(64):
+        trial = rec.copy()
+        # each try draws from its own streams, so row i depends only on (seed, start + i)
+        K.swap_kernel(n, rec, np.uint64(mix64(key ^ _SWAP_SALT ^ mix64(attempt))), np.int64(start), todo, trial)
+        K.check_kernel(n, trial, codes, ok, first)
+        hit = todo & ~ok
+        out[hit] = trial[hit]
+        where[hit] = first[hit]
+        todo &= ok
+        if not todo.any():
+            break
     return out, where

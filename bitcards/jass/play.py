@@ -227,8 +227,7 @@ def check_games(records: object, contracts: object, *, raise_errors: bool = True
     codes = as_contracts(contracts, n)
     ok = np.empty(n, dtype=np.bool_)
     first = np.empty(n, dtype=np.int64)
-    with K.threads_for(n):
-        K.check_kernel(rec, codes, ok, first)
+    K.check_kernel(n, rec, codes, ok, first)
     if raise_errors:
         _raise_malformed(rec, first, records)
     return ok, first
@@ -251,8 +250,7 @@ def score_games(records: object, contracts: object) -> tuple[np.ndarray, np.ndar
     first = np.empty(n, dtype=np.int64)
     winners = np.zeros((n, 9), dtype=np.int8)
     points = np.zeros((n, 2), dtype=np.int16)
-    with K.threads_for(n):
-        K.score_kernel(rec, codes, first, winners, points)
+    K.score_kernel(n, rec, codes, first, winners, points)
     _raise_malformed(rec, first, records)
     return winners + np.int8(1), points
 
@@ -287,8 +285,7 @@ def _legal_moves_batch(hands_in: np.ndarray, tricks_in: object, contracts: objec
             row=i,
         )
     out = np.empty(n, dtype=np.uint64)
-    with K.threads_for(n):
-        K.legal_kernel(hands, tricks, codes, out)
+    K.legal_kernel(n, hands, tricks, codes, out)
     return out
 
 

@@ -1,0 +1,80 @@
+"""Jass open-hand solver: whole deals (9 tricks), beside the plain full minimax on 3-trick endgames, same run.
+
+The target is the median time per whole deal; pytest-benchmark reports the time of one call of
+``solve_many`` over ``N`` deals, so the per-deal figure is that divided by ``N`` (the report's
+items/s); ``test_solve_median_ms`` records the median of single-deal solves in ``extra_info``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from bench.conftest import size, tag
+from bitcards.deal import deal
+from bitcards.jass.batch import solve as solve_many
+from bitcards.jass.solver import new_table, solve
+from tests.naive import jass as naive
+from tests.naive import jass_solve as ref
+
+N = size(30, 1)  # whole deals take about a second each (see the module docstring)
+N_BASELINE = size(200, 5)
+
+
+def _deals(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    hands = deal(n, "jass", seed=15).copy()
+    contracts = np.arange(n) % 6
+    leaders = (np.arange(n) // 6) % 4
+    return hands, contracts, leaders
+
+
+def test_solve_deals_one_thread(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
+    hands, contracts, leaders = _deals(N)
+    tag(benchmark, "jass whole deals solved (open hands)", N, "bitcards", "bitcards.jass.batch.solve, 1 thread")
+    res = benchmark.pedantic(solve_many, (hands, contracts, leaders), rounds=1, iterations=1)
+    assert ((res >= 0) & (res <= 157)).all()
+
+
+def test_solve_median_ms(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
+    hands, contracts, leaders = _deals(N)
+    table = new_table()
+    times = []
+
+    def run() -> None:
+        for i in range(N):
+            t0 = time.perf_counter()
+            solve(hands[i].tolist(), int(contracts[i]), int(leaders[i]), values=False, table=table)
+            times.append(time.perf_counter() - t0)
+
+    tag(benchmark, "jass whole deals solved (open hands)", N, "bitcards", "bitcards.jass.solve one deal at a time, 1 thread")
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    benchmark.extra_info["median_ms"] = float(np.median(times) * 1e3)
+    benchmark.extra_info["p90_ms"] = float(np.quantile(times, 0.9) * 1e3)
+
+
+def _endgames(n: int) -> list[tuple[list[list[str]], str, int]]:
+    rng = np.random.default_rng(3)
+    deck = [s + r for s in naive.SUITS for r in naive.RANKS]
+    out = []
+    for i in range(n):
+        cards = [deck[j] for j in rng.permutation(36)[:12]]
+        out.append(([cards[3 * p : 3 * p + 3] for p in range(4)], "dhscou"[i % 6], i % 4))
+    return out
+
+
+def test_endgames_one_thread(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
+    from bitcards.notation import parse_mask
+
+    rows = _endgames(N_BASELINE)
+    hands = np.array([[parse_mask(" ".join(h), "jass") for h in hs] for hs, _, _ in rows], dtype=np.uint64)
+    cts = np.array(["dhscou".index(c) for _, c, _ in rows])
+    lds = np.array([ld for _, _, ld in rows])
+    tag(benchmark, "jass 3-trick endgames solved", N_BASELINE, "bitcards", "bitcards.jass.batch.solve, 1 thread")
+    benchmark(solve_many, hands, cts, lds)
+
+
+def test_endgames_naive_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
+    rows = _endgames(N_BASELINE)
+    tag(benchmark, "jass 3-trick endgames solved", N_BASELINE, "baseline", "plain full minimax (tests/naive)")
+    benchmark.pedantic(lambda: [ref.points(h, c, ld) for h, c, ld in rows], rounds=1, iterations=1)

@@ -1,0 +1,99 @@
+"""The open-hand Jass solver against a plain full minimax (tests/naive/jass_solve.py)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bitcards.errors import ParseError, PositionError
+from bitcards.jass import solve
+from bitcards.jass.batch import solve as solve_many
+from tests.naive import jass as naive
+from tests.naive import jass_solve as ref
+
+DECK = [s + r for s in naive.SUITS for r in naive.RANKS]
+CONTRACTS = "dhscou"
+
+
+def random_position(rng: random.Random, k: int) -> list[list[str]]:
+    cards = rng.sample(DECK, 4 * k)
+    return [cards[i * k : (i + 1) * k] for i in range(4)]
+
+
+def check(hands: list[list[str]], contract: str, leader: int) -> None:
+    r = solve([" ".join(h) for h in hands], contract, leader)
+    want = ref.points(hands, contract, leader)
+    total = sum(naive.card_points(c, contract) for h in hands for c in h) + 5
+    assert r.points == (want, total - want), (hands, contract, leader)
+    vals = ref.lead_values(hands, contract, leader)
+    assert r.values == {c: (v if leader % 2 == 0 else total - v) for c, v in vals.items()}, (hands, contract, leader)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_endgames_against_full_minimax(k: int) -> None:
+    rng = random.Random(100 + k)
+    for _ in range({1: 300, 2: 1000, 3: 1000}[k]):
+        check(random_position(rng, k), rng.choice(CONTRACTS), rng.randrange(4))
+
+
+@pytest.mark.slow
+def test_four_trick_endgames_against_full_minimax() -> None:
+    rng = random.Random(104)
+    for _ in range(60):
+        check(random_position(rng, 4), rng.choice(CONTRACTS), rng.randrange(4))
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(1, 3), st.sampled_from(CONTRACTS), st.integers(0, 3))
+def test_hypothesis(seed: int, k: int, contract: str, leader: int) -> None:
+    check(random_position(random.Random(seed), k), contract, leader)
+
+
+@pytest.mark.slow
+def test_five_trick_positions_total_and_values() -> None:
+    # beyond the plain minimax's reach: the teams' points add up to the cards' points and 5,
+    # and the best lead's value is the solved value of the position
+    rng = random.Random(9)
+    for i in range(6):
+        hands = random_position(rng, 5)
+        contract, leader = CONTRACTS[i % 6], i % 4
+        r = solve([" ".join(h) for h in hands], contract, leader)
+        assert sum(r.points) == sum(naive.card_points(c, contract) for h in hands for c in h) + 5
+        assert max(r.values.values()) == r.points[leader % 2]
+
+
+def test_solve_many_equals_solve() -> None:
+    rng = random.Random(7)
+    from bitcards.notation import parse_mask
+
+    rows, cts, lds = [], [], []
+    for i in range(200):
+        hands = random_position(rng, 1 + i % 4)
+        rows.append([parse_mask(" ".join(h), "jass") for h in hands])
+        cts.append(i % 6)
+        lds.append(i % 4)
+    got = solve_many(np.array(rows, dtype=np.uint64), np.array(cts), np.array(lds))
+    for i in range(200):
+        assert got[i] == solve(rows[i], cts[i], lds[i], values=False).points[0]
+
+
+@pytest.mark.parametrize(
+    ("hands", "msg"),
+    [
+        (["hA hK", "s6", "s7", "sA"], "unequal size"),
+        (["hA", "hA", "s7", "sA"], "in two hands"),
+        (["", "", "", ""], "game is over"),
+        (["hA", "s6", "s7"], "four hands"),
+    ],
+)
+def test_bad_positions(hands: list[str], msg: str) -> None:
+    with pytest.raises(PositionError, match=msg):
+        solve(hands, "h")
+
+
+def test_bad_contract() -> None:
+    with pytest.raises(ParseError, match="unknown contract"):
+        solve(["hA", "s6", "s7", "sA"], "x")

@@ -1,0 +1,55 @@
+"""A plain full minimax for open-handed four-seat trick games (Euchre, Jass), to check the solvers against.
+
+No pruning, no tables, no merging of cards: every legal card of every seat is tried. Team 0 is
+seats 0 and 2 and maximises what it takes from here on; team 1 minimises it. The game comes in
+as three plain functions: ``legal(hand, trick)``, ``winner(trick)`` (index in play order) and
+``worth(trick, last)`` (what the trick is worth: 1 in Euchre, card points and the last-trick
+bonus in Jass). ``out`` is a seat that sits out (a Euchre partner of a player going alone).
+The tree grows as (cards per hand)!^4: a few tricks only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+Legal = Callable[[list[str], list[str]], list[str]]
+Winner = Callable[[list[str]], int]
+Worth = Callable[[list[str], bool], int]
+
+
+def seats_from(leader: int, out: int) -> list[int]:
+    """The seats in play order from ``leader``, without ``out``."""
+    return [s for s in ((leader + j) % 4 for j in range(4)) if s != out]
+
+
+def value(
+    hands: list[list[str]], leader: int, trick: list[str], legal: Legal, winner: Winner, worth: Worth, out: int = -1
+) -> int:
+    """Team 0's future take under best play; ``trick`` holds the cards played so far to this trick."""
+    order = seats_from(leader, out)
+    seat = order[len(trick)]
+    if not hands[seat] and not trick:
+        return 0
+    results = []
+    for c in legal(hands[seat], trick):
+        rest = [list(h) for h in hands]
+        rest[seat].remove(c)
+        t = [*trick, c]
+        if len(t) < len(order):
+            results.append(value(rest, leader, t, legal, winner, worth, out))
+            continue
+        w = order[winner(t)]
+        last = not any(rest[s] for s in order)
+        gain = worth(t, last) if w % 2 == 0 else 0
+        results.append(gain + value(rest, w, [], legal, winner, worth, out))
+    return max(results) if seat % 2 == 0 else min(results)
+
+
+def lead_values(hands: list[list[str]], leader: int, legal: Legal, winner: Winner, worth: Worth, out: int = -1) -> dict[str, int]:
+    """Team 0's future take after each legal lead of ``leader``."""
+    out_values = {}
+    for c in legal(hands[leader], []):
+        rest = [list(h) for h in hands]
+        rest[leader].remove(c)
+        out_values[c] = value(rest, leader, [c], legal, winner, worth, out)
+    return out_values
