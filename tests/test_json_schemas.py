@@ -52,13 +52,9 @@ ROW_KEY |= {"deal": "row", "jass-play": "row"}
 
 #: commands whose output does not have the shared shape yet
 NOT_YET: dict[str, str] = {
-    "skat-bid": "hand is a space-joined string",
-    "skat-value": "cards is a space-joined string",
     "skat-id-decode": "no line key",
     "skat-run-id-encode": "a run key beside line",
     "skat-run-id-decode": "no line key; tricks as card indices",
-    "jass-check": "a record key beside line",
-    "jass-play": "game instead of row",
 }
 
 
