@@ -52,9 +52,6 @@ ROW_KEY |= {"deal": "row", "jass-play": "row"}
 
 #: commands whose output does not have the shared shape yet
 NOT_YET: dict[str, str] = {
-    "skat-id-decode": "no line key",
-    "skat-run-id-encode": "a run key beside line",
-    "skat-run-id-decode": "no line key; tricks as card indices",
 }
 
 
