@@ -50,11 +50,6 @@ CASES: dict[str, tuple[list[str], str | None]] = {
 ROW_KEY = {c: "line" for c in CASES if c.endswith(("-bid", "-encode", "-decode", "-score", "-discard", "-sort", "-check"))}
 ROW_KEY |= {"deal": "row", "jass-play": "row"}
 
-#: commands whose output does not have the shared shape yet
-NOT_YET: dict[str, str] = {
-}
-
-
 def _json_commands(parser: argparse.ArgumentParser, words: tuple[str, ...] = ()) -> list[str]:
     """Every command (words joined by "-") whose parser has a --json option."""
     found = []
@@ -79,10 +74,7 @@ def test_every_json_command_has_a_schema_and_a_case() -> None:
     assert shipped == commands
 
 
-@pytest.mark.parametrize(
-    "command",
-    [pytest.param(c, marks=pytest.mark.xfail(reason=NOT_YET[c], strict=True)) if c in NOT_YET else c for c in CASES],
-)
+@pytest.mark.parametrize("command", list(CASES))
 def test_output_validates(command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     argv, stdin = CASES[command]
     schema = _schema(command)
