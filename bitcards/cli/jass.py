@@ -53,7 +53,7 @@ def _check(args: argparse.Namespace) -> int:
             warn(note)
         any_illegal |= not verdict.legal
         if args.json:
-            emit_json({"record": n, "line": block[0][0], **verdict.to_dict()})
+            emit_json({"line": block[0][0], **verdict.to_dict()})
         else:
             sys.stdout.write(f"{verdict}\n")
     return bad.rc() or (1 if any_illegal else 0)
@@ -91,7 +91,7 @@ def _play(args: argparse.Namespace) -> int:
             if args.json:
                 emit_json(
                     {
-                        "game": first + i,
+                        "row": first + i,
                         "contract": format_contract(int(contracts[i])),
                         "record": [row.split() for row in format_record(games[i], brackets=False).split("\n")],
                         "winners": winners[i].tolist(),

@@ -130,13 +130,19 @@ def _game_json(g: Game) -> dict[str, Any]:
     return {name: _names(st) for name, st in zip(("front", "middle", "rear", "skat"), g.stacks)}
 
 
-def _deal_json(deal_id: int) -> dict[str, Any]:
+def _line(line: int | None) -> dict[str, Any]:
+    """The row key of an id read from a line of input (none for an id given as an argument)."""
+    return {} if line is None else {"line": line}
+
+
+def _deal_json(deal_id: int, line: int | None) -> dict[str, Any]:
     g = Game.from_id(deal_id)
-    return {"id": g.base64(), "decimal": g.decimal(), **_game_json(g)}
+    return {**_line(line), "id": g.base64(), "decimal": g.decimal(), **_game_json(g)}
 
 
-def _run_json(r: GameRun) -> dict[str, Any]:
+def _run_json(r: GameRun, line: int | None) -> dict[str, Any]:
     return {
+        **_line(line),
         "id": format_run_id(r),
         "decimal": run_to_decimal(r),
         **_game_json(r.game),
@@ -148,7 +154,7 @@ def _run_json(r: GameRun) -> dict[str, Any]:
         "ouvert": r.ouvert,
         "hand_announced": r.hand_announced,
         "ouvert_announced": r.ouvert_announced,
-        "tricks": [list(t) for t in r.tricks],
+        "tricks": [_names(r.trick_cards(t)) for t in range(len(r.tricks))],  # the cards of front, middle, rear
     }
 
 
@@ -300,14 +306,13 @@ def _encode_notation(
     read: Callable[[_Lines, int], tuple[T, int]],
     to_id: Callable[[T], str],
     to_decimal: Callable[[T], int],
-    numbered: str | None = None,
 ) -> None:
     """``encode`` of deals or runs in the notation: one id a line (``--decimal``: decimal ids), or with --json
-    ``{"line", "id", "decimal"}`` (``numbered``: a key put first, counting the items from 1), as they are read."""
+    ``{"line", "id", "decimal"}`` (``line``: where the item starts), as they are read."""
     lines = (item for ch in chunks for item in enumerate(ch.texts(), start=ch.first))
-    for k, (n, item) in enumerate(_read_notation(_Window(lines), bad, read), start=1):
+    for n, item in _read_notation(_Window(lines), bad, read):
         if args.json:
-            emit_json({**({numbered: k} if numbered else {}), "line": n, "id": to_id(item), "decimal": to_decimal(item)})
+            emit_json({"line": n, "id": to_id(item), "decimal": to_decimal(item)})
         else:
             sys.stdout.write(f"{to_decimal(item) if args.decimal else to_id(item)}\n")
 
@@ -463,12 +468,17 @@ def _text(block: np.ndarray) -> list[str]:
     return [block.tobytes().decode("ascii")]
 
 
+def _lines(args: argparse.Namespace, lines: np.ndarray) -> list[int | None]:
+    """``decode``'s input line of each id: the line numbers for ids read from stdin, ``None`` for arguments."""
+    return [None] * len(lines) if args.ids else lines.tolist()
+
+
 def _decode_deals(args: argparse.Namespace) -> int:
     first = [True]
 
     def fmt(ids: np.ndarray, lines: np.ndarray) -> list[str]:
         if args.json:
-            return [json.dumps(_deal_json(x), ensure_ascii=False) + "\n" for x in ids.tolist()]
+            return [json.dumps(_deal_json(x, n), ensure_ascii=False) + "\n" for x, n in zip(ids.tolist(), _lines(args, lines))]
         block = _notation_bytes(ids, args.one_line)
         if first[0] and not args.one_line:
             block = block.reshape(-1)[1:]  # no blank line before the first deal
@@ -485,7 +495,7 @@ def _encode_runs(args: argparse.Namespace) -> int:
     check = not args.no_check_play
     bad = _Bad(args.keep_going)
     _encode_notation(
-        args, input_chunks(args.file), bad, lambda ls, i: _read_run(ls, i, check), format_run_id, run_to_decimal, "run"
+        args, input_chunks(args.file), bad, lambda ls, i: _read_run(ls, i, check), format_run_id, run_to_decimal
     )
     return bad.rc()
 
@@ -554,7 +564,8 @@ def _decode_runs(args: argparse.Namespace) -> int:
     def fmt(words: np.ndarray, lines: np.ndarray) -> list[str]:
         if args.json:
             return [
-                json.dumps(_run_json(decode_run(x, check_play=check)), ensure_ascii=False) + "\n" for x in run_ids_to_ints(words)
+                json.dumps(_run_json(decode_run(x, check_play=check), n), ensure_ascii=False) + "\n"
+                for x, n in zip(run_ids_to_ints(words), _lines(args, lines))
             ]
         text = _runs_out(words, args.order)
         if first[0]:

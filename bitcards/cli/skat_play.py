@@ -110,7 +110,7 @@ def run_play(args: argparse.Namespace) -> int:
             s = _summary(spec, r.states[i], r.returns[i])
             if args.json:
                 rec = r.record(i)
-                emit_json({"deal": ids[i], **s, "options": rec.options, "actions": rec.to_dict()["actions"]})
+                emit_json({"row": done + i, "deal": ids[i], **s, "options": rec.options, "actions": rec.to_dict()["actions"]})
             else:
                 sys.stdout.write(_line(ids[i], s) + "\n")
         done += k
@@ -165,7 +165,8 @@ def run_replay(args: argparse.Namespace) -> int:
         if args.json:
             tricks = [{"cards": [[_SEATS[p], format_card(c, "skat")] for p, c in cards], "winner": _SEATS[w]}
                       for w, cards in tricks_of(st)]  # fmt: skip
-            emit_json({"deal": deal_id, **s, "tricks": tricks})
+            line = {"line": int(where.split()[1])} if where.startswith("line ") else {}
+            emit_json({**line, "deal": deal_id, **s, "tricks": tricks})
             continue
         sys.stdout.write(_line(deal_id, s) + "\n")
         for line in _tricks_text(st):

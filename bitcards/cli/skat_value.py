@@ -97,7 +97,7 @@ def _bid_lines(masks: np.ndarray, lines: np.ndarray | None, as_json: bool) -> li
     for i, (m, v, s) in enumerate(zip(masks.tolist(), values.tolist(), suits.tolist())):
         d: dict[str, object] = {} if lines is None else {"line": int(lines[i])}
         d |= {
-            "hand": format_cards(m, "skat"),
+            "hand": format_cards(m, "skat").split(),
             "result": f"{v} {SUIT_NAMES[s]}" if v else "pass",
             "value": v,
             "suit": SUIT_NAMES[s].lower() if v else None,
@@ -182,7 +182,7 @@ def run_value(args: argparse.Namespace) -> int:
         bid=args.bid,
     )
     if args.json:
-        emit_json({"cards": format_cards(mask, "skat")} | r.to_dict())
+        emit_json({"cards": format_cards(mask, "skat").split()} | r.to_dict())
     else:
         sys.stdout.write(f"{r}\n")
     return 0

@@ -87,7 +87,7 @@ def test_json(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     rows = [json.loads(line) for line in out.splitlines()]
     assert rc == 1 and [r["legal"] for r in rows] == [True, False]
     assert rows[1]["trick"] == 5 and rows[1]["column"] == 3 and rows[1]["card"] == "h8"
-    assert rows[1]["line"] == 12 and rows[0]["winners"][:2] == [1, 3] and sum(rows[0]["points"]) == 157
+    assert [r["line"] for r in rows] == [1, 12] and rows[0]["winners"][:2] == [1, 3] and sum(rows[0]["points"]) == 157
 
 
 def test_malformed_record_exit_2_one_line(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
@@ -138,7 +138,7 @@ def test_play_plain_and_json(tmp_path, capsys) -> None:  # type: ignore[no-untyp
     assert "(" not in out and len(out.splitlines()) == 10
     rc, out, _ = run(["jass", "play", "--seed", "1", "--game", "o", "--json", "-n", "2"], capsys)
     rows = [json.loads(line) for line in out.splitlines()]
-    assert len(rows) == 2 and rows[0]["contract"] == "o" and len(rows[0]["record"]) == 9
+    assert [r["row"] for r in rows] == [0, 1] and rows[0]["contract"] == "o" and len(rows[0]["record"]) == 9
     assert all(len(r) == 4 for r in rows[0]["record"]) and sum(rows[0]["points"]) == 157
     rc, _, err = run(["jass", "play", "--seed", "1", "-n", "-3"], capsys)
     assert rc == 2 and err.count("\n") == 1

@@ -39,6 +39,7 @@ def test_bid_json(capsys) -> None:  # type: ignore[no-untyped-def]
     rc, out, _ = run(capsys, ["skat", "bid", "--json", *SEED.split()])
     d = json.loads(out)
     assert rc == 0 and d["value"] == 36 and d["suit"] == "clubs" and d["jack_factor"] == 3 and d["result"] == "36 Clubs"
+    assert sorted(d["hand"]) == sorted(SEED.split())  # a list of card names
 
 
 @pytest.mark.parametrize(
@@ -83,6 +84,7 @@ def test_value(capsys) -> None:  # type: ignore[no-untyped-def]
     rc, out, _ = run(capsys, ["skat", "value", *TWELVE.split(), "--game", "clubs", "--points", "70", "--bid", "48", "--json"])
     d = json.loads(out)
     assert (d["value"], d["won"], d["overbid"], d["score"], d["matadors"]) == (48, False, True, -96, 2)
+    assert sorted(d["cards"]) == sorted(c[::-1] for c in TWELVE.split())  # JC for CJ: a list of card names
     rc, out, _ = run(capsys, ["skat", "value", *TWELVE.split(), "--game", "null", "--ouvert", "--tricks", "0"])
     assert out == "null ouvert: 46, won, +46\n"
     rc, out, _ = run(capsys, ["skat", "value", *TWELVE.split(), "--game", "clubs", "--ouvert"])

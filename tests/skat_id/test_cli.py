@@ -90,9 +90,9 @@ def test_run_id(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[s
     assert out2 == "".join(line.split(" --")[0] + "\n" for line in README_RUN.splitlines())
     rc, out, _ = run_cli(["skat", "run-id", "decode", "--json", README_RUN_ID], "", monkeypatch, capsys)
     obj = json.loads(out)
-    assert obj["bids"] == [7, 5, 4] and obj["kind"] == "clubs" and obj["tricks"][0] == [0, 1, 2]
+    assert obj["bids"] == [7, 5, 4] and obj["kind"] == "clubs" and obj["tricks"][0] == ["S7", "RX", "GK"]  # hands' cards 0, 1, 2
     rc, out, _ = run_cli(["skat", "run-id", "encode", "--json"], README_RUN, monkeypatch, capsys)
-    assert json.loads(out) == {"run": 1, "line": 1, "id": README_RUN_ID, "decimal": README_RUN_DEC}
+    assert json.loads(out) == {"line": 1, "id": README_RUN_ID, "decimal": README_RUN_DEC}
 
 
 def test_run_id_bad_input(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -292,7 +292,7 @@ def test_id_encode_notation_exact(monkeypatch: pytest.MonkeyPatch, capsys: pytes
 @pytest.mark.parametrize(
     "argv,out",
     [
-        (["--json", "--keep-going"], jsonl({"run": 1, "line": 1, **README_RUN_IDS}, {"run": 2, "line": 41, **README_RUN_IDS})),
+        (["--json", "--keep-going"], jsonl({"line": 1, **README_RUN_IDS}, {"line": 41, **README_RUN_IDS})),
         (["--decimal", "--keep-going"], f"{README_RUN_DEC}\n{README_RUN_DEC}\n"),
         ([], f"{README_RUN_ID}\n"),  # runs are written as they are read: the good run before the bad one is out
     ],
@@ -317,6 +317,9 @@ def test_id_decode_keep_going_exact(monkeypatch: pytest.MonkeyPatch, capsys: pyt
     assert run_cli(argv, "", monkeypatch, capsys) == (2, out, err)
     out = jsonl({**README_IDS, **README_STACKS}, {**REVERSED_IDS, **REVERSED_STACKS})
     assert run_cli([*argv, "--json"], "", monkeypatch, capsys) == (2, out, err)
+    out = jsonl({"line": 2, **README_IDS, **README_STACKS}, {"line": 4, **REVERSED_IDS, **REVERSED_STACKS})
+    got = run_cli([*argv[:4], "--json"], "AB-C\nAABQVVWqqvo=\n\nr6qqVVUF\n", monkeypatch, capsys)
+    assert got == (2, out, err.replace("argument 1", "line 1"))
     argv = ["skat", "id", "decode", "--keep-going", "--decimal", "--one-line", "x", "-88327439690491", "88327439690490"]
     err = (
         "bitcards: error: argument 1: 'x' is not a decimal id\nbitcards: error: argument 3: decimal id 88327439690490"
@@ -338,10 +341,17 @@ def test_run_id_decode_keep_going_exact(monkeypatch: pytest.MonkeyPatch, capsys:
         "ouvert": True,
         "hand_announced": True,
         "ouvert_announced": True,
-        "tricks": [[i, (i + 1) % 10, (i + 2) % 10] for i in range(10)],
+        # the notation's trick lines are indices into front's, middle's and rear's hands: the JSON names the cards
+        "tricks": [
+            [README_STACKS["front"][i], README_STACKS["middle"][(i + 1) % 10], README_STACKS["rear"][(i + 2) % 10]]
+            for i in range(10)
+        ],
     }
     argv = ["skat", "run-id", "decode", "--keep-going", "--json", SHORT_RUN_ID, README_RUN_ID]
     assert run_cli(argv, "", monkeypatch, capsys) == (2, jsonl(run), f"bitcards: error: argument 1: {SHORT_RUN_ERROR}\n")
+    # ids read from stdin: each object names its line
+    got = run_cli(argv[:5], f"{SHORT_RUN_ID}\n\n{README_RUN_ID}\n", monkeypatch, capsys)
+    assert got == (2, jsonl({"line": 3, **run}), f"bitcards: error: line 1: {SHORT_RUN_ERROR}\n")
     text = README_DEAL_TEXT + "07\n05\n04\nR7R8\n41111\n" + "".join(f"{i}{(i + 1) % 10}{(i + 2) % 10}\n" for i in range(10))
     argv = ["skat", "run-id", "decode", "--keep-going"]
     got = run_cli(argv, f"{SHORT_RUN_ID}\n\n{README_RUN_ID}\n", monkeypatch, capsys)
