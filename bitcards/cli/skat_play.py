@@ -165,8 +165,8 @@ def run_replay(args: argparse.Namespace) -> int:
         if args.json:
             tricks = [{"cards": [[_SEATS[p], format_card(c, "skat")] for p, c in cards], "winner": _SEATS[w]}
                       for w, cards in tricks_of(st)]  # fmt: skip
-            line = {"line": int(where.split()[1])} if where.startswith("line ") else {}
-            emit_json({**line, "deal": deal_id, **s, "tricks": tricks})
+            at = {"line": int(where.split()[1])} if where.startswith("line ") else {}
+            emit_json({**at, "deal": deal_id, **s, "tricks": tricks})
             continue
         sys.stdout.write(_line(deal_id, s) + "\n")
         for line in _tricks_text(st):
