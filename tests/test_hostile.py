@@ -808,19 +808,24 @@ def test_ctrl_c_with_workers_is_one_line() -> None:
         except (BlockingIOError, OSError):  # nothing yet; EIO once the child has closed the terminal
             return b""
 
-    err = b""
-    t0 = time.monotonic()
-    while b"(dask, 2 threads)" not in err:  # the progress bar: the workers run
-        assert p.poll() is None and time.monotonic() - t0 < 300, err.decode(errors="replace")
-        time.sleep(0.2)
-        err += read()
-    time.sleep(2)
-    os.killpg(p.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole process group
-    p.communicate(timeout=120)
-    rest = b""
-    while chunk := read():
-        rest += chunk
-    os.close(master)
-    text = (err + rest).decode(errors="replace")
+    try:
+        err = b""
+        t0 = time.monotonic()
+        while b"(dask, 2 threads)" not in err:  # the progress bar: the workers run
+            assert p.poll() is None and time.monotonic() - t0 < 300, err.decode(errors="replace")
+            time.sleep(0.2)
+            err += read()
+        time.sleep(2)
+        os.killpg(p.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole process group
+        p.communicate(timeout=120)
+        rest = b""
+        while chunk := read():
+            rest += chunk
+        os.close(master)
+        text = (err + rest).decode(errors="replace")
+    finally:  # never leave a 1e12-deal run behind (its workers would outlive the test)
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
     lines = [s for s in text.replace("\r", "\n").splitlines() if s.strip() and "(dask, 2 threads)" not in s]
     assert p.returncode == 130 and lines == ["bitcards: interrupted"], text
