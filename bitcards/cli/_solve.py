@@ -50,7 +50,7 @@ def add_solve_parser(g_sub: argparse._SubParsersAction, help: str, description: 
     p.set_defaults(func=func)
 
 
-def run_positions(args: argparse.Namespace, solve_line: Callable[[str, int], tuple[str, dict[str, Any]]], example: str) -> int:
+def run_positions(args: argparse.Namespace, solve_line: Callable[[str, int], tuple[str, dict[str, Any]]]) -> int:
     """Solve each position line with ``solve_line(text, line) -> (text output, JSON object)``."""
     bad = BadInput(args.keep_going)
     for n, text in input_lines(args.file):  # empty input: no answers, exit 0, as every bulk command

@@ -93,7 +93,7 @@ def _solve_line(text: str, line: int) -> tuple[str, dict[str, object]]:
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    return run_positions(args, _solve_line, "Spades 0 / Js Jc As / Ah Kh Qh / 9s Ts Qs / Ad Kd Qd")
+    return run_positions(args, _solve_line)
 
 
 @dataclass

@@ -164,4 +164,4 @@ def _solve_line(text: str, line: int) -> tuple[str, dict[str, object]]:
 
 
 def _solve(args: argparse.Namespace) -> int:
-    return run_positions(args, _solve_line, "h 0 / hJ h9 / hA hK / s6 s7 / sA sK")
+    return run_positions(args, _solve_line)

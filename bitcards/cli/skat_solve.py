@@ -3,18 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from bitcards.cli._common import (
-    BadInput,
     add_json,
     add_keep_going,
-    emit_json,
-    input_lines,
-    utf8_error,
     warn,
 )
-from bitcards.errors import BitcardsError, ParseError, shorten
+from bitcards.errors import ParseError, shorten
 
 SOLVE_HELP = """The declarer's card points under best play by both sides, all hands open (double dummy).
 
@@ -64,11 +59,11 @@ def parse_position(text: str, line: int | None = None, notes: list[str] | None =
     return {"hands": hands, "skat": skat, "game": game, "declarer": seats[0], "leader": seats[1]}
 
 
-def _json(r: object, line: int) -> dict[str, object]:
+def _json(r: object) -> dict[str, object]:
     from bitcards.skat.solver import SolveResult
 
     assert isinstance(r, SolveResult)
-    d: dict[str, object] = {"line": line, "game": r.game, "declarer": r.declarer, "to_move": r.to_move}
+    d: dict[str, object] = {"game": r.game, "declarer": r.declarer, "to_move": r.to_move}
     if r.points is None:
         d["won"] = r.won
     else:
@@ -81,30 +76,19 @@ def _json(r: object, line: int) -> dict[str, object]:
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    from bitcards.cli._solve import run_positions
     from bitcards.skat.solver import new_table, solve
 
-    bad = BadInput(args.keep_going)
-    table = None
-    for n, text in input_lines(args.file):  # empty input: no answers, exit 0, as every bulk command
-        if not text.strip() or text.lstrip().startswith("#"):
-            continue
+    table: list[object] = []  # one transposition table for the whole input, made at the first position
+
+    def solve_line(text: str, n: int) -> tuple[str, dict[str, object]]:
         notes: list[str] = []
-        try:
-            bad_bytes = utf8_error(text, n)
-            if bad_bytes is not None:
-                raise bad_bytes
-            pos = parse_position(text, n, notes)
-            if table is None:
-                table = new_table()
-            r = solve(**pos, values=args.json, table=table)  # type: ignore[arg-type]
-        except BitcardsError as e:
-            msg = str(e)
-            bad(e, msg if msg.startswith("line ") else f"line {n}: {msg}")
-            continue
+        pos = parse_position(text, n, notes)
+        if not table:
+            table.append(new_table())
+        r = solve(**pos, values=args.json, table=table[0])  # type: ignore[arg-type]
         for note in notes:
             warn(note)
-        if args.json:
-            emit_json(_json(r, n))
-        else:
-            sys.stdout.write(f"{r}\n")
-    return bad.rc()
+        return str(r), _json(r)
+
+    return run_positions(args, solve_line)
