@@ -10,6 +10,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 # stdin from /dev/null: a CLI under test that reads stdin must see an empty input, never wait on a terminal
 PYTEST := $(PY) -m pytest -p no:cacheprovider </dev/null
+# test processes (pytest-xdist); CI has 2 cores
+JOBS ?= 2
 
 .PHONY: demo test test-jit test-nojit test-bench test-notebooks test-dist test-docs test-py313 docs lint bench clean distclean
 
@@ -28,12 +30,14 @@ lint: $(STAMP)
 	$(PY) -m ruff check bitcards tests bench
 	$(PY) -m mypy bitcards
 
+# the kernels are compiled once, by $(JOBS) processes, into the on-disk cache; the test processes load them
 test-jit: $(STAMP)
-	$(PYTEST) tests bitcards README.md --doctest-modules --doctest-glob=README.md
+	$(PY) -c "import bitcards; bitcards.warmup(jobs=$(JOBS))"
+	$(PYTEST) -n $(JOBS) tests bitcards README.md --doctest-modules --doctest-glob=README.md
 
 # honest coverage of the kernels as plain Python: a fast subset
 test-nojit: $(STAMP)
-	NUMBA_DISABLE_JIT=1 BITCARDS_HYPOTHESIS=nojit $(PYTEST) tests bitcards --doctest-modules \
+	NUMBA_DISABLE_JIT=1 BITCARDS_HYPOTHESIS=nojit $(PYTEST) -n $(JOBS) tests bitcards --doctest-modules \
 		-m "not slow and not jit" -q -W "ignore:overflow encountered:RuntimeWarning"
 
 # every benchmark once, at small sizes, so none can rot

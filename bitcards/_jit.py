@@ -96,3 +96,48 @@ def run_warmups() -> int:
     for fn in _WARMUPS:
         fn()
     return len(_WARMUPS)
+
+
+#: extras a module may need; a module that imports one of them is skipped by :func:`import_all` when it is missing
+_OPTIONAL = ("dask", "distributed", "pandas", "pyarrow", "matplotlib", "pyspiel", "tqdm", "rich")
+
+
+def import_all() -> list[str]:
+    """Import every module of the package (so every warm-up task is registered); return their names, sorted.
+
+    A module that needs an extra that is not installed (Dask, pandas, ...) is left out.
+    """
+    import importlib
+    import pkgutil
+
+    import bitcards
+
+    names = sorted(m.name for m in pkgutil.walk_packages(bitcards.__path__, "bitcards.") if not m.name.endswith("__main__"))
+    done = []
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if (e.name or "").split(".")[0] not in _OPTIONAL:
+                raise
+            continue
+        done.append(name)
+    return done
+
+
+def _warm_one(i: int) -> None:
+    _WARMUPS[i]()
+
+
+def warm_in_processes(jobs: int) -> None:
+    """Run the registered warm-ups in ``jobs`` fresh processes, to fill the on-disk cache in parallel.
+
+    Each process imports the package the same way (so it holds the same task list) and takes the
+    next task when it is free; what one process compiled, a later task in it reuses from memory.
+    """
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    ctx = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(jobs, mp_context=ctx, initializer=import_all) as ex:
+        list(ex.map(_warm_one, range(len(_WARMUPS))))

@@ -36,7 +36,7 @@ def test_warm_cache_is_used_by_a_new_process() -> None:
 
     (The time this takes is measured in bench/, not asserted here.)
     """
-    _run("import bitcards; bitcards.warmup()")  # fills the on-disk cache
+    _run("import bitcards; bitcards.warmup(jobs=2)")  # fills the on-disk cache from two worker processes
     out = _run(
         """
         import bitcards
@@ -49,6 +49,29 @@ def test_warm_cache_is_used_by_a_new_process() -> None:
     )
     hits, misses = map(int, out.split())
     assert hits > 0 and misses == 0
+
+
+def test_every_module_is_imported_for_the_warmup() -> None:
+    """warmup() covers the studies, engines and solvers too, not only what ``import bitcards`` loads."""
+    out = _run(
+        """
+        import pkgutil, bitcards
+        from bitcards._jit import import_all
+        done = import_all()
+        every = sorted(m.name for m in pkgutil.walk_packages(bitcards.__path__, "bitcards.") if not m.name.endswith("__main__"))
+        print(len(done), len(every), "bitcards.simulate.studies_skat_bid" in done, "bitcards.cribbage.engine" in done)
+        """
+    )
+    n_done, n_every, studies, engine = out.split()
+    assert n_done == n_every and studies == engine == "True"  # the dev install has every extra warmup() needs
+
+
+@pytest.mark.parametrize("jobs", [0, -1, 1.5, True])
+def test_warmup_refuses_a_bad_job_count(jobs: object) -> None:
+    import bitcards
+
+    with pytest.raises(ValueError, match="jobs must be >= 1"):
+        bitcards.warmup(jobs)  # type: ignore[arg-type]
 
 
 def test_version_and_errors() -> None:
