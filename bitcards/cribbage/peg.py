@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import prange
 
+from bitcards._bits import popcount
 from bitcards._jit import njit, warmup_task
 from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards.batch import as_masks
@@ -238,37 +239,21 @@ def his_heels(starter: Card) -> int:
 
 @njit(inline="always")
 def _score_block(pones, dealers, seqs, out, status, lo, hi):  # type: ignore[no-untyped-def]
-    k = seqs.shape[1]
-    players = np.empty(k, dtype=np.int64)
-    points = np.empty(k, dtype=np.int64)
-    whys = np.empty(k, dtype=np.int64)
-    counts = np.empty(k, dtype=np.int64)
     totals = np.empty(2, dtype=np.int64)
     deck = np.uint64(0xFFFFFFFFFFFFF)
     for i in range(lo, hi):
         a = pones[i]
         b = dealers[i]
-        if (a | b) & ~deck or a & b or _not_four(a) or _not_four(b):
+        if (a | b) & ~deck or a & b or popcount(a) != 4 or popcount(b) != 4:
             status[i] = -2
             continue
-        code, pos = _peg.score_play(a, b, seqs[i], players, points, whys, counts, totals)
+        code, pos = _peg.play_totals(a, b, seqs[i], totals)
         if code:
             status[i] = pos
         else:
             status[i] = -1
             out[i, 0] = totals[0]
             out[i, 1] = totals[1]
-
-
-@njit(inline="always")
-def _not_four(m):  # type: ignore[no-untyped-def]
-    """True unless ``m`` holds exactly four cards."""
-    x = np.uint64(m)
-    for _ in range(3):
-        if not x:
-            return True
-        x &= x - np.uint64(1)
-    return not x or bool(x & (x - np.uint64(1)))
 
 
 @BatchKernel
