@@ -169,7 +169,7 @@ def peg_step(hp, ho, count, ser, card):  # type: ignore[no-untyped-def]
     count = count + VALUE[card]
     pts, why = play_points(ser, rank, count)
     ser = (np.uint64(ser) << np.uint64(4)) | np.uint64(rank + 1)
-    room = FIT[31 - count]
+    room = FIT[np.uint64(31 - count)]
     opp = (ho & room) != 0
     go = not (opp or (hp & room) != 0)
     if go:  # neither can play (always after 31): the series is over
@@ -191,24 +191,38 @@ BAD_CARD, NOT_HELD, TWICE, WRONG_PLAYER, PAST_31 = 1, 2, 3, 4, 5
 
 @njit(inline="always")
 def score_play(pone, dealer, seq, players, points, whys, counts, totals):  # type: ignore[no-untyped-def]
-    """Score the cards ``seq`` (bits; ``-1`` ends a shorter play) played from the pone's and dealer's four.
+    """Score the cards ``seq`` (bits, at most 8; ``-1`` ends a shorter play) played from the pone's and dealer's four.
 
     Fills ``players`` (0 pone, 1 dealer), ``points``, ``whys`` and ``counts``
     (the count the card reached) per card and ``totals[0..1]``.
     Returns ``(code, position)``: code 0 and the number of cards when legal, else
     an error code and the position of the first bad card.
     """
-    return _score(pone, dealer, seq, True, players, points, whys, counts, totals)
+    packed = np.uint64(0)
+    for i in range(seq.shape[0]):
+        c = np.int64(seq[i])
+        byte = 255 if c == -1 else (c if 0 <= c < 52 else 52)  # 52: a bit outside the deck
+        packed |= np.uint64(byte) << np.uint64(8 * i)
+    code, end, t0, t1 = _score(pone, dealer, packed, seq.shape[0], True, players, points, whys, counts)
+    totals[0] = t0
+    totals[1] = t1
+    return code, end
 
 
 @njit(inline="always")
-def play_totals(pone, dealer, seq, totals):  # type: ignore[no-untyped-def]
-    """:func:`score_play` without the per-card record: ``totals`` and ``(code, position)`` only."""
-    return _score(pone, dealer, seq, False, totals, totals, totals, totals, totals)
+def play_totals(pone, dealer, packed, scratch):  # type: ignore[no-untyped-def]
+    """:func:`score_play` of a whole play, packed: ``(code, position, pone's points, dealer's points)``.
+
+    ``packed``: the eight cards played, card ``i`` in bits ``8i .. 8i+7`` (a
+    little-endian ``uint64`` view of eight ``int8`` card bits; ``-1``, i.e. 255,
+    ends a shorter play). ``scratch``: any ``int64`` array (it stands in for the
+    per-card record, which is not kept).
+    """
+    return _score(pone, dealer, packed, 8, False, scratch, scratch, scratch, scratch)
 
 
 @njit(inline="always")
-def _score(pone, dealer, seq, record, players, points, whys, counts, totals):  # type: ignore[no-untyped-def]
+def _score(pone, dealer, packed, k, record, players, points, whys, counts):  # type: ignore[no-untyped-def]
     # the player to move holds hp and has scored tp; the other ho, to
     hp = np.uint64(pone)
     ho = np.uint64(dealer)
@@ -218,10 +232,12 @@ def _score(pone, dealer, seq, record, players, points, whys, counts, totals):  #
     count = 0
     ser = np.uint64(0)
     code = 0
-    end = seq.shape[0]
-    for i in range(seq.shape[0]):
-        c = np.int64(seq[i])
-        if c < 0:
+    end = k
+    rest = np.uint64(packed)
+    for i in range(k):
+        c = np.int64(rest & np.uint64(255))
+        rest >>= np.uint64(8)
+        if c == 255:
             end = i
             break
         if c >= 52 or not (hp >> np.uint64(c)) & np.uint64(1) or count + VALUE[c] > 31:
@@ -243,9 +259,9 @@ def _score(pone, dealer, seq, record, players, points, whys, counts, totals):  #
         elif nxt == OVER:
             end = i + 1
             break
-    totals[p] = tp
-    totals[1 - p] = to
-    return code, end
+    if p == 0:
+        return code, end, tp, to
+    return code, end, to, tp
 
 
 @njit

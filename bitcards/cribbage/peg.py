@@ -238,8 +238,8 @@ def his_heels(starter: Card) -> int:
 
 
 @njit(inline="always")
-def _score_block(pones, dealers, seqs, out, status, lo, hi):  # type: ignore[no-untyped-def]
-    totals = np.empty(2, dtype=np.int64)
+def _score_block(pones, dealers, plays, out, status, lo, hi):  # type: ignore[no-untyped-def]
+    scratch = np.empty(1, dtype=np.int64)
     deck = np.uint64(0xFFFFFFFFFFFFF)
     for i in range(lo, hi):
         a = pones[i]
@@ -247,21 +247,21 @@ def _score_block(pones, dealers, seqs, out, status, lo, hi):  # type: ignore[no-
         if (a | b) & ~deck or a & b or popcount(a) != 4 or popcount(b) != 4:
             status[i] = -2
             continue
-        code, pos = _peg.play_totals(a, b, seqs[i], totals)
+        code, pos, t0, t1 = _peg.play_totals(a, b, plays[i], scratch)
         if code:
             status[i] = pos
         else:
             status[i] = -1
-            out[i, 0] = totals[0]
-            out[i, 1] = totals[1]
+            out[i, 0] = t0
+            out[i, 1] = t1
 
 
 @BatchKernel
-def _score_kernel(pones, dealers, seqs, out, status):  # type: ignore[no-untyped-def]
+def _score_kernel(pones, dealers, plays, out, status):  # type: ignore[no-untyped-def]
     n = pones.shape[0]
     for b in prange(blocks(n)):
         lo, hi = block_rows(b, n)
-        _score_block(pones, dealers, seqs, out, status, lo, hi)
+        _score_block(pones, dealers, plays, out, status, lo, hi)
 
 
 def peg_scores(pone_masks: object, dealer_masks: object, sequences: object, out: np.ndarray | None = None) -> np.ndarray:
@@ -291,12 +291,15 @@ def peg_scores(pone_masks: object, dealer_masks: object, sequences: object, out:
         j = int(np.flatnonzero((s[i] < -1) | (s[i] > 51))[0])
         raise IllegalPlayError(f"row {i}: card {j + 1}: bit index {int(s[i, j])} is outside the 52-card deck")
     s = np.ascontiguousarray(s, dtype=np.int8)
+    if s.shape[1] < N_PLAY:  # pad to eight cards, so each play is one 64-bit word
+        s = np.concatenate([s, np.full((s.shape[0], N_PLAY - s.shape[1]), -1, dtype=np.int8)], axis=1)
+    plays = s.view("<u8").reshape(-1).astype(np.uint64, copy=False)
     if out is None:
         out = np.zeros((a.shape[0], 2), dtype=np.int16)
     elif out.dtype != np.int16 or out.shape != (a.shape[0], 2):
         raise TypeError(f"out must be an int16 array of shape {(a.shape[0], 2)}, got {out.dtype} {out.shape}")
     status = np.empty(a.shape[0], dtype=np.int8)
-    _score_kernel(a.shape[0], a, b, s, out, status)
+    _score_kernel(a.shape[0], a, b, plays, out, status)
     bad = np.flatnonzero(status != -1)
     if bad.size:
         i = int(bad[0])
