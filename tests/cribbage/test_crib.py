@@ -145,3 +145,23 @@ def test_bad_input() -> None:
         crib_discards("5H 5D 6C 7S JD", "dealer")
     with pytest.raises(InvalidCardsError, match="'dealer' or 'pone'"):
         crib_discards("5H 5D 6C 7S JD KD", "both")
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_batch_best_discard_with_a_role_equals_crib_discards(weighted: bool) -> None:
+    from bitcards.cribbage import batch, best_discard
+    from bitcards.deal import deal
+
+    sixes = deal(2 if JIT_DISABLED else 4, "cribbage", 9)[:, 0]
+    for role in ("dealer", "pone"):
+        keeps, values = batch.best_discard(sixes, role=role, weighted=weighted)
+        for m, k, v in zip(sixes, keeps, values):
+            bits = [b for b in range(52) if int(m) >> b & 1]
+            best = crib_discards(bits, role, weighted)[0]
+            assert best_discard(bits, role=role, weighted=weighted) == best
+            assert [FRENCH.card_name(b) for b in bits if int(k) >> b & 1] == list(best.keep)
+            assert v == pytest.approx(best.value, abs=1e-12)
+    with pytest.raises(InvalidCardsError, match="row 1: 5 cards"):
+        batch.best_discard(np.array([0b111111, 0b11111], dtype=np.uint64), role="pone", weighted=weighted)
+    with pytest.raises(InvalidCardsError, match="give role"):
+        batch.best_discard(sixes, weighted=True)
