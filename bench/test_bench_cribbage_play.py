@@ -33,7 +33,7 @@ def _random_plays(pones, dealers, seed, out):  # type: ignore[no-untyped-def]
     np.random.seed(seed)
     for i in range(pones.shape[0]):
         h = np.array([pones[i], dealers[i]], dtype=np.uint64)
-        p, count, ser, n = 0, 0, np.uint64(0), 0
+        p, count, ser = 0, 0, np.uint64(0)
         for k in range(8):
             legal = _peg.fitting(h[p], count)
             m = np.int64(0)
@@ -49,7 +49,7 @@ def _random_plays(pones, dealers, seed, out):  # type: ignore[no-untyped-def]
             while not (x >> np.uint64(c)) & np.uint64(1):
                 c += 1
             out[i, k] = c
-            hp, count, ser, n, _, _, nxt = _peg.peg_step(h[p], h[1 - p], count, ser, n, c)
+            hp, count, ser, _, _, nxt = _peg.peg_step(h[p], h[1 - p], count, ser, c)
             h[p] = hp
             if nxt == _peg.OPP:
                 p = 1 - p

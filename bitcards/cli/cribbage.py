@@ -66,7 +66,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         description="Discard advice: the 15 ways to keep four of six cards, best first, with the expected "
         "hand score over the 46 unseen starters and the score range. --dealer / --pone weigh the crib too: "
         "the crib's expected score over every pair the opponent may throw (uniform over the unseen cards) "
-        "and every starter, added for the dealer and subtracted for the pone. Give the six cards as arguments, "
+        "and every starter, added for the dealer and subtracted for the pone; with --weighted the opponent's pair is "
+        "weighted by how often a player following this advice throws that kind of pair (a table counted once over "
+        "simulated deals). Give the six cards as arguments, "
         "or a FILE (or stdin) with one hand of six cards a line (blank lines and lines starting with # are skipped).",
     )
     d.add_argument(
@@ -76,6 +78,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     role = d.add_mutually_exclusive_group()
     role.add_argument("--dealer", dest="role", action="store_const", const="dealer", help="the crib is yours")
     role.add_argument("--pone", dest="role", action="store_const", const="pone", help="the crib is the opponent's")
+    d.add_argument(
+        "--weighted",
+        action="store_true",
+        help="with --dealer or --pone: weigh the opponent's throw by how often a player following this advice throws "
+        "each kind of pair, instead of uniformly",
+    )
     add_json(d)
     add_keep_going(d)
     d.set_defaults(func=run_discard)
@@ -248,11 +256,13 @@ def run_peg(args: argparse.Namespace) -> int:
 # --- discard -------------------------------------------------------------------
 
 
-def _discard_answer(bits: list[int], as_json: bool, line: int | None, role: str | None = None) -> str:
+def _discard_answer(
+    bits: list[int], as_json: bool, line: int | None, role: str | None = None, weighted: bool = False
+) -> str:
     from bitcards.cribbage.discard import discard_options
 
     if role:
-        return _crib_discard(bits, role, as_json, line)
+        return _crib_discard(bits, role, as_json, line, weighted)
     opts = discard_options(bits)
     if as_json:
         obj: dict[str, object] = {} if line is None else {"line": line}
@@ -275,9 +285,11 @@ def _six(text: str, line: int | None) -> list[int]:
 
 
 def run_discard(args: argparse.Namespace) -> int:
+    if args.weighted and not args.role:
+        raise UserError("--weighted weighs the crib: give --dealer or --pone with it")
     cards, path = cards_or_file(args.cards, args.file)  # bitcards cribbage discard hands.txt
     if cards:
-        sys.stdout.write(_discard_answer(_six(" ".join(cards), None), args.json, None, args.role))
+        sys.stdout.write(_discard_answer(_six(" ".join(cards), None), args.json, None, args.role, args.weighted))
         return 0
     bad = BadInput(args.keep_going)
     first = True
@@ -291,18 +303,20 @@ def run_discard(args: argparse.Namespace) -> int:
         except BitcardsError as e:
             bad(e)
             continue
-        sys.stdout.write(("" if first or args.json else "\n") + _discard_answer(bits, args.json, n, args.role))
+        answer = _discard_answer(bits, args.json, n, args.role, args.weighted)
+        sys.stdout.write(("" if first or args.json else "\n") + answer)
         first = False
     return bad.rc()
 
 
-def _crib_discard(bits: list[int], role: str, as_json: bool, line: int | None) -> str:
+def _crib_discard(bits: list[int], role: str, as_json: bool, line: int | None, weighted: bool = False) -> str:
     from bitcards.cribbage.crib import crib_discards
 
-    opts = crib_discards(bits, role)
+    opts = crib_discards(bits, role, weighted)
     if as_json:
         obj: dict[str, object] = {} if line is None else {"line": line}
-        obj |= {"cards": [FRENCH.card_name(b) for b in bits], "role": role, "options": [o.as_dict() for o in opts]}
+        obj |= {"cards": [FRENCH.card_name(b) for b in bits], "role": role}
+        obj |= {"opponent": "weighted" if weighted else "uniform", "options": [o.as_dict() for o in opts]}
         return json.dumps(obj, ensure_ascii=False) + "\n"
     sign = "+" if role == "dealer" else "-"
     rows = [f"{'keep':<12} {'discard':<7} {'hand':>7} {'crib':>7} {'hand' + sign + 'crib':>10}\n"]

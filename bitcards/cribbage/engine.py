@@ -56,13 +56,13 @@ DOUBLE_SKUNK = 61
 FIELDS = (
     "player", "phase", "moves",
     "dealer", "score0", "score1", "hand0", "hand1", "kept0", "kept1", "crib", "starter", "next_starter",
-    "dealt", "n_dealt", "count", "series", "n_series", "deals",
+    "dealt", "n_dealt", "count", "series", "deals",
     "pegged0", "pegged1", "shown0", "shown1", "cribbed0", "cribbed1", "heels0", "heels1",
     "dealer_points", "pone_points",
 )  # fmt: skip
 (
     _DEALER, _SCORE0, _SCORE1, _HAND0, _HAND1, _KEPT0, _KEPT1, _CRIB, _STARTER, _NEXT_STARTER,
-    _DEALT, _N_DEALT, _COUNT, _SERIES, _N_SERIES, _DEALS,
+    _DEALT, _N_DEALT, _COUNT, _SERIES, _DEALS,
     _PEG0, _PEG1, _SHOWN0, _SHOWN1, _CRIBBED0, _CRIBBED1, _HEELS0, _HEELS1, _DEALER_PTS, _PONE_PTS,
 ) = range(engine.HEADER, len(FIELDS))  # fmt: skip
 PHASES = ("deal", "throw", "cut", "play", "over")
@@ -167,13 +167,10 @@ def _apply(g, s, a):  # type: ignore[no-untyped-def]
     p = s[engine.PLAYER]
     dealer = s[_DEALER]
     if ph == _PLAY:
-        hp, count, ser, n, pts, why, nxt = _peg.peg_step(
-            s[_HAND0 + p], s[_HAND1 - p], s[_COUNT], s[_SERIES], s[_N_SERIES], a
-        )
+        hp, count, ser, pts, why, nxt = _peg.peg_step(s[_HAND0 + p], s[_HAND1 - p], s[_COUNT], s[_SERIES], a)
         s[_HAND0 + p] = np.int64(hp)
         s[_COUNT] = count
         s[_SERIES] = np.int64(ser)
-        s[_N_SERIES] = n
         if _add(s, p, pts, _PEG0):
             return
         if nxt == _peg.OPP:
@@ -209,7 +206,6 @@ def _apply(g, s, a):  # type: ignore[no-untyped-def]
     s[_DEALT] = np.int64(np.uint64(s[_DEALT]) | (np.uint64(1) << np.uint64(a)))
     s[_COUNT] = 0
     s[_SERIES] = 0
-    s[_N_SERIES] = 0
     if a % 13 == _rules.JACK and _add(s, dealer, 2, _HEELS0):
         return
     s[engine.PHASE] = _PLAY
@@ -264,7 +260,7 @@ def greedy_card(s, legal):  # type: ignore[no-untyped-def]
     while x:
         c = ctz(x)
         x &= x - np.uint64(1)
-        _, _, _, _, pts, _, _ = _peg.peg_step(s[_HAND0 + p], s[_HAND1 - p], s[_COUNT], s[_SERIES], s[_N_SERIES], c)
+        _, _, _, pts, _, _ = _peg.peg_step(s[_HAND0 + p], s[_HAND1 - p], s[_COUNT], s[_SERIES], c)
         if pts > best_pts:
             best = c
             best_pts = pts

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import prange
 
+from bitcards._bits import popcount
 from bitcards._jit import njit, warmup_task
 from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards.batch import as_masks
@@ -237,46 +238,30 @@ def his_heels(starter: Card) -> int:
 
 
 @njit(inline="always")
-def _score_block(pones, dealers, seqs, out, status, lo, hi):  # type: ignore[no-untyped-def]
-    k = seqs.shape[1]
-    players = np.empty(k, dtype=np.int64)
-    points = np.empty(k, dtype=np.int64)
-    whys = np.empty(k, dtype=np.int64)
-    counts = np.empty(k, dtype=np.int64)
-    totals = np.empty(2, dtype=np.int64)
+def _score_block(pones, dealers, plays, out, status, lo, hi):  # type: ignore[no-untyped-def]
+    scratch = np.empty(1, dtype=np.int64)
     deck = np.uint64(0xFFFFFFFFFFFFF)
     for i in range(lo, hi):
         a = pones[i]
         b = dealers[i]
-        if (a | b) & ~deck or a & b or _not_four(a) or _not_four(b):
+        if (a | b) & ~deck or a & b or popcount(a) != 4 or popcount(b) != 4:
             status[i] = -2
             continue
-        code, pos = _peg.score_play(a, b, seqs[i], players, points, whys, counts, totals)
+        code, pos, t0, t1 = _peg.play_totals(a, b, plays[i], scratch)
         if code:
             status[i] = pos
         else:
             status[i] = -1
-            out[i, 0] = totals[0]
-            out[i, 1] = totals[1]
-
-
-@njit(inline="always")
-def _not_four(m):  # type: ignore[no-untyped-def]
-    """True unless ``m`` holds exactly four cards."""
-    x = np.uint64(m)
-    for _ in range(3):
-        if not x:
-            return True
-        x &= x - np.uint64(1)
-    return not x or bool(x & (x - np.uint64(1)))
+            out[i, 0] = t0
+            out[i, 1] = t1
 
 
 @BatchKernel
-def _score_kernel(pones, dealers, seqs, out, status):  # type: ignore[no-untyped-def]
+def _score_kernel(pones, dealers, plays, out, status):  # type: ignore[no-untyped-def]
     n = pones.shape[0]
     for b in prange(blocks(n)):
         lo, hi = block_rows(b, n)
-        _score_block(pones, dealers, seqs, out, status, lo, hi)
+        _score_block(pones, dealers, plays, out, status, lo, hi)
 
 
 def peg_scores(pone_masks: object, dealer_masks: object, sequences: object, out: np.ndarray | None = None) -> np.ndarray:
@@ -306,12 +291,15 @@ def peg_scores(pone_masks: object, dealer_masks: object, sequences: object, out:
         j = int(np.flatnonzero((s[i] < -1) | (s[i] > 51))[0])
         raise IllegalPlayError(f"row {i}: card {j + 1}: bit index {int(s[i, j])} is outside the 52-card deck")
     s = np.ascontiguousarray(s, dtype=np.int8)
+    if s.shape[1] < N_PLAY:  # pad to eight cards, so each play is one 64-bit word
+        s = np.concatenate([s, np.full((s.shape[0], N_PLAY - s.shape[1]), -1, dtype=np.int8)], axis=1)
+    plays = s.view("<u8").reshape(-1).astype(np.uint64, copy=False)
     if out is None:
         out = np.zeros((a.shape[0], 2), dtype=np.int16)
     elif out.dtype != np.int16 or out.shape != (a.shape[0], 2):
         raise TypeError(f"out must be an int16 array of shape {(a.shape[0], 2)}, got {out.dtype} {out.shape}")
     status = np.empty(a.shape[0], dtype=np.int8)
-    _score_kernel(a.shape[0], a, b, s, out, status)
+    _score_kernel(a.shape[0], a, b, plays, out, status)
     bad = np.flatnonzero(status != -1)
     if bad.size:
         i = int(bad[0])

@@ -315,6 +315,19 @@ def test_discard_for_the_dealer_and_the_pone(capsys: pytest.CaptureFixture[str])
         main(["cribbage", "discard", "5H 5D 6C 7S JD KD", "--pone", "--dealer"])
 
 
+def test_discard_weighted(capsys: pytest.CaptureFixture[str]) -> None:
+    from bitcards.cribbage import crib_discards
+
+    assert main(["cribbage", "discard", "5H 5D 6C 7S JD KD", "--dealer", "--weighted", "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    want = crib_discards("5H 5D 6C 7S JD KD", "dealer", weighted=True)
+    assert obj["opponent"] == "weighted" and [o["discard"] for o in obj["options"]] == [list(o.discard) for o in want]
+    assert [o["crib"] for o in obj["options"]] == [round(o.crib, 6) for o in want]
+    assert main(["cribbage", "discard", "5H 5D 6C 7S JD KD", "--weighted"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "--dealer or --pone" in err[0]
+
+
 # --- play -----------------------------------------------------------------------------------
 def test_play_summarises_games_and_writes_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from bitcards.engine import GameRecord, playout

@@ -10,7 +10,7 @@ from bitcards._jit import JIT_DISABLED
 from bitcards.cribbage import _keep, discard_options, peg
 from bitcards.cribbage.engine import pair_index
 from bitcards.errors import ParseError
-from bitcards.notation import parse_card
+from bitcards.notation import parse_card, parse_mask
 from tests.naive import cribbage as naive
 
 N = 6 if JIT_DISABLED else 60
@@ -91,16 +91,19 @@ def test_keep_table_equals_the_hoisted_starter_loop() -> None:
     from bitcards.cribbage._hoist import starter_stats
 
     d = bitcards.deal(300 if not JIT_DISABLED else 20, "cribbage", seed=2)
-    rl = np.empty(13, dtype=np.int64)
-    sl = np.empty(4, dtype=np.int64)
-    for six in d[:, 0]:
-        _keep.unseen_counts(six, rl, sl)
+    # jacks and one-suit hands, where nobs and flushes count
+    extra = [parse_mask(t, "french") for t in ("JD JH JS JC 5D 5H", "AS 3S 5S 9S JS KD", "2H 4H 6H JH QH QD")]
+    for six in [*d[:, 0], *(np.uint64(m) for m in extra)]:
         bits = _bits(int(six))
+        totals = []
         for i in range(6):
             for j in range(i + 1, 6):
                 keep = np.uint64(int(six) ^ (1 << bits[i]) ^ (1 << bits[j]))
-                assert _keep.keep_total(keep, rl, sl, 46) == starter_stats(keep, six, False)[0]
+                totals.append((starter_stats(keep, six, False)[0], keep))
+                assert _keep.keep_total(keep, six) == totals[-1][0]
                 assert pair_index(six, np.uint64((1 << bits[i]) | (1 << bits[j]))) == i * (11 - i) // 2 + j - i - 1
+        best = max(t for t, _ in totals)
+        assert _keep.best_keep(six) == (next(k for t, k in totals if t == best), best)  # the first of equals
 
 
 def test_throws_and_his_heels_by_name() -> None:

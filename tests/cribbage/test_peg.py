@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bitcards.cribbage import _peg
 from bitcards.cribbage.peg import his_heels, peg, peg_legal, peg_scores
 from bitcards.errors import IllegalPlayError, InvalidCardsError
 from bitcards.layouts import FRENCH
@@ -101,6 +102,36 @@ def test_any_order_is_judged_like_the_reference(deck: list[int], order: list[int
     _compare(pone, dealer, [cards[i] for i in order[:k]])
 
 
+#: the 28 cards ace to seven: long runs are common among them
+_LOW = [b for b in range(52) if b % 13 < 7]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.permutations(_LOW), st.integers(0, 2**32), st.integers(1, 8))
+def test_low_cards_long_runs_score_like_the_reference(deck: list[int], seed: int, k: int) -> None:
+    """Ace to seven only: runs of five to seven and runs across pairs, which a whole deck rarely deals."""
+    pone, dealer = deck[:4], deck[4:8]
+    _compare(pone, dealer, _legal_play(pone, dealer, random.Random(seed), k))
+
+
+def test_run_table_is_the_walk_on_every_window() -> None:
+    """``RUNS`` (the last four cards' run, and whether an older card could lengthen one) against ``longest_run``."""
+    longest = _peg.longest_run
+    keys = range(1 << 16) if N_RANDOM >= 1000 else random.Random(2).sample(range(1 << 16), 3000)
+    for w in keys:
+        nib = [w >> (4 * j) & 15 for j in range(4)]
+        if any(v > 13 for v in nib):
+            continue
+        assert _peg.RUNS[w] & 7 == longest(w), hex(w)
+        window = nib if 0 not in nib else []
+        spread = len(set(window)) == 4 and max(window) - min(window) <= 6
+        assert bool(_peg.RUNS[w] & _peg.LONGER) == spread, hex(w)
+        # an older fifth card: the walk on the longer series agrees with the table unless LONGER says look
+        for older in range(1, 14):
+            if not _peg.RUNS[w] & _peg.LONGER:
+                assert longest(w | older << 16) == _peg.RUNS[w] & 7, (hex(w), older)
+
+
 @pytest.mark.parametrize("text", ["AH AS 2H 2S | 3H 3S 4H 4S", "5H 5D TC JC | 5S 5C QH KH", "7H 8D 7S 3C | TS 8C 6H 9C"])
 def test_every_order_of_small_deals_is_judged_like_the_reference(text: str) -> None:
     a, b = (_bits(t) for t in text.split("|"))
@@ -136,6 +167,35 @@ def test_bulk_equals_scalar_and_reference() -> None:
         assert err is None
         assert out[i].tolist() == [sum(p for who, p in ref if who == w) for w in (0, 1)]
         assert tuple(out[i].tolist()) == peg(idx[i, :4].tolist(), idx[i, 4:].tolist(), played).totals
+
+
+def test_bulk_judges_illegal_rows_like_scalar() -> None:
+    """Random orders of both hands (mostly illegal): bulk names the first bad row as the scalar path does."""
+    n = N_RANDOM // 20
+    rnd = random.Random(8)
+    idx = random_deals(n, 8, seed=8)
+    seqs = np.array([rnd.sample(row.tolist(), 8) for row in idx], dtype=np.int8)
+    pm, dm = to_masks(idx[:, :4]), to_masks(idx[:, 4:])
+    first_bad = None
+    for i in range(n):
+        try:
+            peg(idx[i, :4].tolist(), idx[i, 4:].tolist(), seqs[i].tolist())
+        except IllegalPlayError as e:
+            first_bad = (i, str(e))
+            break
+    assert first_bad is not None
+    i, message = first_bad
+    with pytest.raises(IllegalPlayError) as exc:
+        peg_scores(pm, dm, seqs)
+    assert str(exc.value) == f"row {i}: {message}"
+    if i:
+        assert peg_scores(pm[:i], dm[:i], seqs[:i]).shape == (i, 2)
+
+
+def test_negative_card_other_than_minus_one_is_outside_the_deck() -> None:
+    with pytest.raises(IllegalPlayError, match="card 2: bit index -3 is outside the 52-card deck"):
+        peg("5H 6D 9S KC", "5S 4C TD JH", [*_bits("5H"), -3])
+    assert peg("5H 6D 9S KC", "5S 4C TD JH", [*_bits("5H"), -1]).totals == (0, 0)
 
 
 def test_legal_cards() -> None:

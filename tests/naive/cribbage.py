@@ -15,6 +15,7 @@ or bitcards FRENCH bit indices (``suit * 13 + rank - 1``) through :func:`from_bi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
 Card = tuple[int, int]  # (rank 1..13, suit 0..3)
@@ -157,20 +158,35 @@ def peg_legal(hand_bits: list[int], count: int) -> list[int]:
     return [b for b in hand_bits if count + value(from_bit(b)) <= 31]
 
 
-def crib_table(six_bits: list[int], unseen: list[int]) -> dict[frozenset[int], tuple[int, int]]:
+def crib_table(
+    six_bits: list[int], unseen: list[int], weight: Callable[[int, int], int] | None = None
+) -> dict[frozenset[int], tuple[int, int]]:
     """For each pair thrown: (hand score summed over the unseen starters, crib score summed over every
-    opponent's pair of unseen cards and every unseen starter left), by brute force."""
+    opponent's pair of unseen cards and every unseen starter left), by brute force. ``weight(a, b)``:
+    how many times the opponent's pair of bits ``a, b`` counts (once each without it)."""
     out = {}
     for thrown in combinations(six_bits, 2):
         keep = [b for b in six_bits if b not in thrown]
         hand = sum(score_bits(keep, s) for s in unseen)
         crib = 0
         for opp in combinations(unseen, 2):
+            w = 1 if weight is None else weight(*opp)
             for s in unseen:
                 if s not in opp:
-                    crib += score_bits([*thrown, *opp], s, crib=True)
+                    crib += w * score_bits([*thrown, *opp], s, crib=True)
         out[frozenset(thrown)] = (hand, crib)
     return out
+
+
+def throw_weight(counts: list[int], a: int, b: int) -> int:
+    """The weight of the opponent's pair of bits ``a, b`` from counts of thrown kinds (low rank, high rank,
+    suited): the kind's count over the card pairs of that kind in a deck (6 of one rank, 4 suited, 12
+    offsuit), times 12."""
+    ra, rb = a % 13, b % 13
+    suited = a // 13 == b // 13
+    kind = (min(ra, rb) * 13 + max(ra, rb)) * 2 + (1 if suited else 0)
+    pairs_of_kind = 6 if ra == rb else (4 if suited else 12)
+    return counts[kind] * 12 // pairs_of_kind
 
 
 # --- a whole game to 121 --------------------------------------------------------------------
