@@ -190,19 +190,6 @@ def test_solve_many_bad_rows() -> None:
         solve_many(hands[:1], skats[:1], 7)
 
 
-@pytest.mark.jit
-def test_solver_trick_winner_table_equals_the_rules() -> None:
-    from bitcards.skat.rules import _trick_winner
-    from bitcards.skat.solver import _winner3
-
-    for g in range(6):
-        for a in range(32):
-            for b in range(32):
-                for c in range(0, 32, 3 if a % 2 else 1):
-                    if len({a, b, c}) == 3:
-                        assert _winner3(g, a, b, c) == _trick_winner(a, b, c, g), (g, a, b, c)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["clubs", "grand"])
 def test_five_and_six_trick_endgames_against_plain_alphabeta(game: str) -> None:
@@ -218,3 +205,4 @@ def test_five_and_six_trick_endgames_against_plain_alphabeta(game: str) -> None:
         )  # fmt: skip
         future = naive.alphabeta(left, game, pos["declarer"], pos["lead"], trick, -1, 121, {})  # type: ignore[arg-type]
         assert got.points == pos["points"] + rules.card_points(pos["skat"]) + future, pos  # type: ignore[operator]
+
