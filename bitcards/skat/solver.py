@@ -20,6 +20,9 @@ The search is alpha-beta over card masks in Numba:
   stamp, so a new solve needs no clearing.
 * **Move ordering**: the table's best lead first; otherwise cards that win the trick (with
   points) before cards that do not, and cheap discards first.
+* **Top-trump bounds**: at a trick boundary, the highest trumps still in play, as long as one
+  side holds them all, win their tricks for that side, so their card points bound the
+  declarer's points from below (the declarer's) or from above (the defenders').
 * **Equivalent cards**: two cards of one hand that are next to each other in the game's
   order among the cards still in play (only cards of the same hand or already played lie
   between them) and carry the same card points are one move; in null (where points do not
@@ -200,6 +203,33 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
     return n
 
 
+@njit
+def _sure_trumps(ctx, rem, total):  # type: ignore[no-untyped-def]
+    """Bounds ``(lo, hi)`` on the declarer's points from ``rem`` (a trick boundary) from the top trumps.
+
+    The highest trumps left, as long as one side holds them all, win their tricks for that side
+    whenever they are played (only that side's own trumps are higher), so their points go to it.
+    """
+    game = ctx[0]
+    decl_hand = np.uint64(ctx[4 + ctx[1]])
+    side = np.int64(-1)
+    sure = np.int64(0)
+    for i in range(_GSTART[game, TRUMPS], _GEND[game, TRUMPS]):
+        c = _ORDER[game, i]
+        bit = np.uint64(1) << np.uint64(c)
+        if not rem & bit:
+            continue
+        s = np.int64(1) if decl_hand & bit else np.int64(0)
+        if side < 0:
+            side = s
+        elif s != side:
+            break
+        sure += CARD_POINTS[c]
+    if side == 1:
+        return sure, total
+    return np.int64(0), total - sure
+
+
 # the search stack: one row of ``buf`` per ply; columns 0..15 the moves, 16..31 their scores, then these
 _REM, _LEAD, _POS, _C0, _C1, _A, _B, _A0, _B0, _BEST, _BESTC, _I, _N, _GAIN, _KEY, _IDX, _LO, _HI, _MAXN = range(32, 51)
 _BUF_COLS = 52
@@ -233,6 +263,8 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
         lo = np.int64(0)
         if mode == 0:
             hi = _card_points(rem)
+            if ctx[0] != NULL:
+                lo, hi = _sure_trumps(ctx, rem, hi)
         else:
             hi = popcount(rem) // 3
         if (e >> np.uint64(_GEN_SHIFT)) == np.uint64(ctx[3]) and (e & np.uint64(_KEY_MASK)) == key:
