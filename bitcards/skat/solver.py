@@ -179,6 +179,8 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
                     sc = 2000 + pts * 16 + s
                 else:
                     sc = 500 - s * 16 - pts
+                if p != ctx[1] and s < 100 and np.uint64(ctx[4 + ctx[1]]) & rem & GROUP_MASK[game, grp]:
+                    sc += 300  # defenders lead a suit the declarer must follow
             else:
                 s = _strength_in(c, follow, game)
                 beats = s > ws
