@@ -5,7 +5,10 @@ each of the six games, the declarer at seat ``seat`` (0 front, the default), for
 the skat as dealt counting for the declarer (a hand game). It counts won/lost by game and by the
 declarer's number of jacks, won/lost by the simple bid value of the declarer's 10 cards (jack
 factor x trump suit value, 0 = pass) for each game, for the suit game the bid value names and for
-the best of the six games, and the declarer's card points (suit and grand games).
+the best of the six games, and the declarer's card points (suit and grand games). With
+``pickup=1`` the declarer instead picks up the skat and lays away the two cards that give the
+best result under perfect play, per game: each deal is solved for all 66 discards of each game
+(66 times the work; the jacks and bid value are still those of the 10 cards dealt).
 
 ``skat-pimc`` takes one 10-card hand (``hand``, any notation) for the forehand declarer, deals
 the 22 other cards at random (two hands of 10 and the skat) many times and solves each deal for
@@ -27,6 +30,7 @@ with :func:`bitcards.skat.solve`.)
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from typing import Any
 
@@ -47,18 +51,42 @@ __all__ = ["SKAT_DD_WIN", "SKAT_PIMC"]
 GAMES = GAME_NAMES
 TRUMP_GAMES = GAME_NAMES[:5]
 JACKS = ("0", "1", "2", "3", "4")
+ALL_GAMES = (0, 1, 2, 3, 4, 5)
 RESULT = ("lost", "won")
+#: the ways to lay away 2 of the declarer's 12 cards after picking up the skat
+N_DISCARDS = 66
 #: memory per row: the solver's rows (6 games) and, per block, one transposition table shared by its rows
 _ROW_BYTES = 6 * 64 + 64
+#: the same when the skat is picked up: every discard of every game
+_ROW_BYTES_PICKUP = N_DISCARDS * 6 * 64 + 64
 
 
-def _solve_games(hands: np.ndarray, skats: np.ndarray, declarer: int) -> np.ndarray:
-    """``(n, 6)``: per deal and game, the declarer's points (games 0..4) or 1/0 won (null)."""
+def _solve_games(hands: np.ndarray, skats: np.ndarray, declarer: int, games: tuple[int, ...] = ALL_GAMES) -> np.ndarray:
+    """``(n, len(games))``: per deal and game, the declarer's points (games 0..4) or 1/0 won (null)."""
+    n, k = len(hands), len(games)
+    rows = np.repeat(hands, k, axis=0)
+    out = solve_many(rows, np.repeat(skats, k), np.tile(np.array(games, dtype=np.int64), n), declarer, 0)
+    return out.reshape(n, k)
+
+
+def _discards(hands: np.ndarray, skats: np.ndarray, declarer: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per deal, its :data:`N_DISCARDS` rows: the declarer keeps 10 of his 12 cards, the other 2 are the skat."""
     n = len(hands)
-    rows = np.repeat(hands, 6, axis=0)
-    games = np.tile(np.arange(6, dtype=np.int64), n)
-    out = solve_many(rows, np.repeat(skats, 6), games, declarer, 0)
-    return out.reshape(n, 6)
+    rows = np.repeat(hands, N_DISCARDS, axis=0)
+    laid = np.zeros(n * N_DISCARDS, dtype=np.uint64)
+    for i in range(n):
+        twelve = int(hands[i, declarer]) | int(skats[i])
+        bits = [b for b in range(32) if twelve >> b & 1]
+        for k, (a, b) in enumerate(itertools.combinations(bits, 2)):
+            rows[i * N_DISCARDS + k, declarer] = twelve & ~((1 << a) | (1 << b))
+            laid[i * N_DISCARDS + k] = (1 << a) | (1 << b)
+    return rows, laid
+
+
+def _solve_picked_up(hands: np.ndarray, skats: np.ndarray, declarer: int, games: tuple[int, ...] = ALL_GAMES) -> np.ndarray:
+    """As :func:`_solve_games`, the declarer picking up the skat and laying away the best two cards."""
+    rows, laid = _discards(hands, skats, declarer)
+    return _solve_games(rows, laid, declarer, games).reshape(len(hands), N_DISCARDS, len(games)).max(axis=1)
 
 
 def _count(acc: dict[str, np.ndarray], hand: np.ndarray, res: np.ndarray, with_bid: bool) -> None:
@@ -82,7 +110,8 @@ def _count(acc: dict[str, np.ndarray], hand: np.ndarray, res: np.ndarray, with_b
 def _dd_win(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk) -> None:
     seat = int(chunk.params["seat"])
     hands = np.ascontiguousarray(deals[:, :3])
-    res = _solve_games(hands, np.ascontiguousarray(deals[:, 3]), seat)
+    solve = _solve_picked_up if chunk.params["pickup"] else _solve_games
+    res = solve(hands, np.ascontiguousarray(deals[:, 3]), seat)
     _count(acc, hands[:, seat], res, True)
 
 
@@ -106,6 +135,8 @@ def _summary(r: SimulationResult) -> dict[str, float]:
 def _check_seat(params: Mapping[str, Any]) -> None:
     if params["seat"] not in (0, 1, 2):
         raise SimulationError(f"seat must be 0 (front), 1 (middle) or 2 (rear), got {params['seat']}")
+    if params["pickup"] not in (0, 1):
+        raise SimulationError(f"pickup must be 0 (a hand game) or 1 (pick up the skat, best discard), got {params['pickup']}")
 
 
 _WON = Field(
@@ -139,10 +170,10 @@ SKAT_DD_WIN = register_study(
             _POINTS,
         ),
         kernel=_dd_win,
-        params={"seat": 0},
+        params={"seat": 0, "pickup": 0},
         check=_check_seat,
         summary=_summary,
-        row_bytes=_ROW_BYTES,
+        row_bytes=_ROW_BYTES_PICKUP,
     )
 )
 

@@ -11,6 +11,11 @@ ints: :data:`DIAMONDS` 0, :data:`HEARTS` 1, :data:`SPADES` 2, :data:`CLUBS` 3
 * Grand: only the four jacks are trumps.
 * Null: no trumps; every suit runs ``A K Q J T 9 8 7``.
 
+Each rule is written once, as tables per game and card that the njit rules here and the
+solver (:mod:`bitcards.skat.solver`) read: :data:`CARD_GROUP` (the suit a card follows, or
+:data:`TRUMPS`), :data:`CARD_STRENGTH` (which card beats which), :data:`GROUP_MASK` (the cards
+that follow a led card) and :data:`CARD_POINTS`.
+
 >>> hex(trump_mask("clubs")), hex(trump_mask("grand")), trump_mask("null")
 ('0xff101010', '0x10101010', 0)
 >>> card_points("AC TC KC QC JC 9C 8C 7C")
@@ -47,6 +52,12 @@ __all__ = [
     "BASE_VALUES",
     "MASK_JACKS",
     "MASK_ACES",
+    "RANK_POINTS",
+    "CARD_POINTS",
+    "TRUMPS",
+    "CARD_GROUP",
+    "CARD_STRENGTH",
+    "GROUP_MASK",
     "parse_game",
     "game_name",
     "as_hand_mask",
@@ -131,8 +142,48 @@ def _as_card(card: object) -> int:
 # ---------------------------------------------------------------------------
 # the rules, once, as njit functions on integers
 
-# plain strength of a rank (7 8 9 T J Q K A) outside trumps: suit and grand games (A T K Q 9 8 7), null (A K Q J T 9 8 7)
-_PLAIN_STRENGTH = np.array([0, 1, 2, 5, -1, 3, 4, 6], dtype=np.int64)
+#: card points by rank 7 8 9 T J Q K A (the deck holds 120)
+RANK_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
+#: card points per card bit (the one table: the solver and :func:`_card_points` read it)
+CARD_POINTS = np.array(RANK_POINTS * 4, dtype=np.int64)
+#: the group of the trumps in :data:`CARD_GROUP` (the suits are groups 0..3)
+TRUMPS = 4
+
+
+def _trick_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per game and card: its group and strength; per game and group: its cards (see :data:`CARD_GROUP`)."""
+    group = np.zeros((6, 32), dtype=np.int64)
+    strength = np.zeros((6, 32), dtype=np.int64)
+    gmask = np.zeros((6, 5), dtype=np.uint64)
+    plain = (7, 3, 6, 5, 2, 1, 0)  # A T K Q 9 8 7
+    jacks = [s * 8 + 4 for s in (3, 2, 1, 0)]  # CJ SJ HJ DJ
+    for g in range(6):
+        groups: list[tuple[int, list[int]]] = []
+        if g == NULL:  # no trumps; A K Q J T 9 8 7 in every suit
+            groups += [(s, [s * 8 + r for r in range(7, -1, -1)]) for s in range(4)]
+        else:  # the jacks, then the trump suit in a suit game, are the trumps
+            groups.append((TRUMPS, jacks + ([g * 8 + r for r in plain] if g < 4 else [])))
+            groups += [(s, [s * 8 + r for r in plain]) for s in range(4) if s != g]
+        for k, cards in groups:
+            for i, c in enumerate(cards):
+                group[g, c] = k
+                strength[g, c] = 12 - i + (100 if k == TRUMPS else 0)
+                gmask[g, k] |= np.uint64(1 << c)
+    for t in (group, strength, gmask):
+        t.flags.writeable = False
+    return group, strength, gmask
+
+
+#: the trick rules as tables, written once; njit code reads them as globals.
+#: ``CARD_GROUP[game, card]``: the card's suit 0..3 for following, or :data:`TRUMPS` (a jack in a suit
+#: or grand game is a trump, not a card of its printed suit). ``CARD_STRENGTH[game, card]``: higher
+#: beats lower within a group, trumps (100 and up) beat every other card. ``GROUP_MASK[game, group]``:
+#: the cards of a group (``GROUP_MASK[game, TRUMPS]`` are the game's trumps).
+CARD_GROUP, CARD_STRENGTH, GROUP_MASK = _trick_tables()
+
+# card points as five (points, cards) pairs, from RANK_POINTS
+_POINT_VALUES = np.array([p for p in RANK_POINTS if p], dtype=np.int64)
+_POINT_MASKS = np.array([0x01010101 << r for r, p in enumerate(RANK_POINTS) if p], dtype=np.uint64)
 
 
 @njit
@@ -146,37 +197,23 @@ def _jack_nibble(m):  # type: ignore[no-untyped-def]
 @njit
 def _trump_mask(game):  # type: ignore[no-untyped-def]
     """Trumps of a game: suit game = jacks + suit, grand = jacks, null = none."""
-    g = np.int64(game)
-    if g >= 5:
-        return np.uint64(0)
-    t = np.uint64(MASK_JACKS)
-    if g < 4:
-        t |= np.uint64(0xFF) << np.uint64(8 * g)
-    return t
+    return GROUP_MASK[np.int64(game), TRUMPS]
 
 
 @njit
 def _card_points(m):  # type: ignore[no-untyped-def]
     """Card points: A 11, T 10, K 4, Q 3, J 2, 9 8 7 nothing."""
     m = np.uint64(m)
-    return (
-        11 * popcount(m & np.uint64(0x80808080))
-        + 10 * popcount(m & np.uint64(0x08080808))
-        + 4 * popcount(m & np.uint64(0x40404040))
-        + 3 * popcount(m & np.uint64(0x20202020))
-        + 2 * popcount(m & np.uint64(0x10101010))
-    )
+    total = np.int64(0)
+    for i in range(_POINT_VALUES.shape[0]):
+        total += _POINT_VALUES[i] * popcount(m & _POINT_MASKS[i])
+    return total
 
 
 @njit
 def _follow_mask(led, game):  # type: ignore[no-untyped-def]
     """The cards that follow a led card: all trumps if a trump was led, else the led suit minus its trumps."""
-    bit = np.uint64(1) << np.uint64(led)
-    suit = np.uint64(0xFF) << np.uint64(8 * (np.int64(led) >> 3))
-    t = _trump_mask(game)
-    if bit & t:
-        return t
-    return suit & ~t
+    return GROUP_MASK[np.int64(game), CARD_GROUP[np.int64(game), np.int64(led)]]
 
 
 @njit
@@ -190,32 +227,34 @@ def _legal_cards(hand, led, game):  # type: ignore[no-untyped-def]
 
 
 @njit
+def _strength_in(card, group, game):  # type: ignore[no-untyped-def]
+    """How strong a card is in a trick whose led card is of ``group``: -1 cannot win."""
+    k = CARD_GROUP[np.int64(game), np.int64(card)]
+    if k == TRUMPS or k == group:  # noqa: SIM109 (plain compares for Numba)
+        return CARD_STRENGTH[np.int64(game), np.int64(card)]
+    return np.int64(-1)
+
+
+@njit
 def _strength(card, follow, game):  # type: ignore[no-untyped-def]
-    """How strong a card is in a trick whose led suit is ``follow``: -1 cannot win."""
-    bit = np.uint64(1) << np.uint64(card)
-    r = np.int64(card) & 7
-    if bit & _trump_mask(game):
-        if r == 4:  # a jack: above every other trump, by suit
-            return 108 + (np.int64(card) >> 3)
-        return 100 + _PLAIN_STRENGTH[r]
-    if bit & follow:
-        if np.int64(game) == 5:
-            return r
-        return _PLAIN_STRENGTH[r]
-    return -1
+    """How strong a card is in a trick whose led suit is the mask ``follow``: -1 cannot win."""
+    k = CARD_GROUP[np.int64(game), np.int64(card)]
+    if k == TRUMPS or (np.uint64(1) << np.uint64(card)) & np.uint64(follow):
+        return CARD_STRENGTH[np.int64(game), np.int64(card)]
+    return np.int64(-1)
 
 
 @njit
 def _trick_winner(c0, c1, c2, game):  # type: ignore[no-untyped-def]
     """Index (0, 1, 2) of the card that wins the trick ``c0 c1 c2`` (played in that order)."""
-    follow = _follow_mask(c0, game)
+    k = CARD_GROUP[np.int64(game), np.int64(c0)]
     best = 0
-    s_best = _strength(c0, follow, game)
-    s1 = _strength(c1, follow, game)
+    s_best = CARD_STRENGTH[np.int64(game), np.int64(c0)]
+    s1 = _strength_in(c1, k, game)
     if s1 > s_best:
         best = 1
         s_best = s1
-    if _strength(c2, follow, game) > s_best:
+    if _strength_in(c2, k, game) > s_best:
         best = 2
     return best
 

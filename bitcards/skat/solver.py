@@ -20,6 +20,9 @@ The search is alpha-beta over card masks in Numba:
   stamp, so a new solve needs no clearing.
 * **Move ordering**: the table's best lead first; otherwise cards that win the trick (with
   points) before cards that do not, and cheap discards first.
+* **Top-trump bounds**: at a trick boundary, the highest trumps still in play, as long as one
+  side holds them all, win their tricks for that side, so their card points bound the
+  declarer's points from below (the declarer's) or from above (the defenders').
 * **Equivalent cards**: two cards of one hand that are next to each other in the game's
   order among the cards still in play (only cards of the same hand or already played lie
   between them) and carry the same card points are one move; in null (where points do not
@@ -49,10 +52,17 @@ from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards.errors import InvalidCardsError, PositionError
 from bitcards.layouts import SKAT
 from bitcards.skat.rules import (
+    CARD_GROUP,
+    CARD_POINTS,
+    CARD_STRENGTH,
     GAME_NAMES,
+    GROUP_MASK,
     NULL,
+    TRUMPS,
     _card_points,
     _legal_cards,
+    _strength_in,
+    _trick_winner,
     as_hand_mask,
     parse_game,
 )
@@ -74,89 +84,26 @@ _GEN_SHIFT = 54
 _GEN_LIMIT = 1 << 10
 
 
-def _orders() -> tuple[np.ndarray, np.ndarray]:
-    """Per game, the 32 cards grouped by suit (trumps first) and strongest first, and each card's group."""
+def _search_order() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per game, the 32 cards by group (suits 0..3, trumps 4) and strongest first, and each group's slice of it.
+
+    Read off the rules' tables (:data:`~bitcards.skat.rules.CARD_GROUP`, ``CARD_STRENGTH``).
+    """
     order = np.zeros((6, 32), dtype=np.int64)
-    group = np.zeros((6, 32), dtype=np.int64)
-    jacks = [3 * 8 + 4, 2 * 8 + 4, 1 * 8 + 4, 0 * 8 + 4]
-    plain = [7, 3, 6, 5, 2, 1, 0]  # A T K Q 9 8 7
-    for g in range(6):
-        seq: list[tuple[int, int]] = []
-        if g == NULL:
-            for s in range(4):
-                seq += [(s * 8 + r, s) for r in (7, 6, 5, 4, 3, 2, 1, 0)]  # A K Q J T 9 8 7
-        else:
-            seq += [(c, 4) for c in jacks]
-            if g < 4:
-                seq += [(g * 8 + r, 4) for r in plain]
-            for s in range(4):
-                if s != g:
-                    seq += [(s * 8 + r, s) for r in plain]
-        assert sorted(c for c, _ in seq) == list(range(32))
-        order[g] = [c for c, _ in seq]
-        group[g] = [k for _, k in seq]
-    return order, group
-
-
-_ORDER, _GROUP = _orders()
-
-
-def _group_ranges() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per game and group (suits 0..3, trumps 4): its slice of :data:`_ORDER` and its cards as a mask."""
     start = np.zeros((6, 5), dtype=np.int64)
     end = np.zeros((6, 5), dtype=np.int64)
-    mask = np.zeros((6, 5), dtype=np.uint64)
     for g in range(6):
+        grp, strength = CARD_GROUP[g].tolist(), CARD_STRENGTH[g].tolist()
+        seq = sorted(range(32), key=lambda c: (grp[c] != TRUMPS, grp[c], -strength[c]))
+        order[g] = seq
         for k in range(5):
-            idx = np.flatnonzero(_GROUP[g] == k)
-            if idx.size:
+            idx = [i for i, c in enumerate(seq) if grp[c] == k]
+            if idx:
                 start[g, k], end[g, k] = idx[0], idx[-1] + 1
-                mask[g, k] = sum(1 << int(c) for c in _ORDER[g, idx])
-    return start, end, mask
+    return order, start, end
 
 
-_GSTART, _GEND, _GMASK = _group_ranges()
-
-
-def _card_tables() -> tuple[np.ndarray, np.ndarray]:
-    """Per game and card: its group (suit 0..3, trumps 4) and its strength (higher wins; trumps above 100)."""
-    grp = np.zeros((6, 32), dtype=np.int64)
-    strength = np.zeros((6, 32), dtype=np.int64)
-    for g in range(6):
-        for i in range(32):
-            c = _ORDER[g, i]
-            grp[g, c] = _GROUP[g, i]
-            k = _GROUP[g, i]
-            strength[g, c] = 12 - (i - _GSTART[g, k]) + (100 if k == 4 else 0)
-    return grp, strength
-
-
-_CGROUP, _CSTRENGTH = _card_tables()
-
-
-@njit
-def _beats(game, c, led_group):  # type: ignore[no-untyped-def]
-    """How strong card ``c`` is in a trick led in ``led_group``: -1 if it cannot win (the order of ``_ORDER``)."""
-    k = _CGROUP[game, c]
-    if k == 4 or k == led_group:
-        return _CSTRENGTH[game, c]
-    return np.int64(-1)
-
-
-@njit
-def _winner3(game, c0, c1, c2):  # type: ignore[no-untyped-def]
-    """Index (0, 1, 2) of the winning card of a trick (the rules' trick winner, by table)."""
-    k = _CGROUP[game, c0]
-    best = 0
-    s = _CSTRENGTH[game, c0]
-    s1 = _beats(game, c1, k)
-    if s1 > s:
-        best = 1
-        s = s1
-    if _beats(game, c2, k) > s:
-        best = 2
-    return best
-_PTS = np.array([0, 0, 0, 10, 2, 3, 4, 11] * 4, dtype=np.int64)
+_ORDER, _GSTART, _GEND = _search_order()
 
 
 # ---------------------------------------------------------------------------
@@ -184,11 +131,11 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
         inplay |= np.uint64(1) << np.uint64(c1)
     # the trick so far: who is winning it and how strongly
     if pos > 0:
-        follow = _CGROUP[game, c0]
-        ws = _CSTRENGTH[game, c0]
+        follow = CARD_GROUP[game, c0]
+        ws = CARD_STRENGTH[game, c0]
         wpos = 0
         if pos > 1:
-            s1 = _beats(game, c1, follow)
+            s1 = _strength_in(c1, follow, game)
             if s1 > ws:
                 ws = s1
                 wpos = 1
@@ -200,7 +147,7 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
         ours = False
     n = 0
     for grp in range(5):
-        if not legal & _GMASK[game, grp]:
+        if not legal & GROUP_MASK[game, grp]:
             continue
         prev_mine = False
         prev_pts = -1
@@ -214,7 +161,7 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
                 prev_mine = False
                 master = False
                 continue
-            pts = _PTS[c]
+            pts = CARD_POINTS[c]
             if prev_mine and (pts == prev_pts or mode != 0):
                 continue  # equivalent to the card just above it
             prev_mine = True
@@ -223,7 +170,7 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
             if c == ttmove:
                 sc = 100000
             elif pos == 0:
-                s = _CSTRENGTH[game, c]
+                s = CARD_STRENGTH[game, c]
                 if mode == 1:
                     sc = -s
                 elif s >= 100 and p != ctx[1]:
@@ -232,8 +179,10 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
                     sc = 2000 + pts * 16 + s
                 else:
                     sc = 500 - s * 16 - pts
+                if p != ctx[1] and s < 100 and np.uint64(ctx[4 + ctx[1]]) & rem & GROUP_MASK[game, grp]:
+                    sc += 300  # defenders lead a suit the declarer must follow
             else:
-                s = _beats(game, c, follow)
+                s = _strength_in(c, follow, game)
                 beats = s > ws
                 if mode == 1:
                     sc = 500 + s if not beats else -s
@@ -254,6 +203,33 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
             buf[ply, 16 + j] = sc
             n += 1
     return n
+
+
+@njit
+def _sure_trumps(ctx, rem, total):  # type: ignore[no-untyped-def]
+    """Bounds ``(lo, hi)`` on the declarer's points from ``rem`` (a trick boundary) from the top trumps.
+
+    The highest trumps left, as long as one side holds them all, win their tricks for that side
+    whenever they are played (only that side's own trumps are higher), so their points go to it.
+    """
+    game = ctx[0]
+    decl_hand = np.uint64(ctx[4 + ctx[1]])
+    side = np.int64(-1)
+    sure = np.int64(0)
+    for i in range(_GSTART[game, TRUMPS], _GEND[game, TRUMPS]):
+        c = _ORDER[game, i]
+        bit = np.uint64(1) << np.uint64(c)
+        if not rem & bit:
+            continue
+        s = np.int64(1) if decl_hand & bit else np.int64(0)
+        if side < 0:
+            side = s
+        elif s != side:
+            break
+        sure += CARD_POINTS[c]
+    if side == 1:
+        return sure, total
+    return np.int64(0), total - sure
 
 
 # the search stack: one row of ``buf`` per ply; columns 0..15 the moves, 16..31 their scores, then these
@@ -280,15 +256,17 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
             x0 = ctz(np.uint64(ctx[4 + lead]) & rem)
             x1 = ctz(np.uint64(ctx[4 + (lead + 1) % 3]) & rem)
             x2 = ctz(np.uint64(ctx[4 + (lead + 2) % 3]) & rem)
-            if (lead + _winner3(ctx[0], x0, x1, x2)) % 3 != ctx[1]:
+            if (lead + _trick_winner(x0, x1, x2, ctx[0])) % 3 != ctx[1]:
                 return True, np.int64(0)
-            return True, _PTS[x0] + _PTS[x1] + _PTS[x2] if mode == 0 else np.int64(1)
+            return True, CARD_POINTS[x0] + CARD_POINTS[x1] + CARD_POINTS[x2] if mode == 0 else np.int64(1)
         key = rem | (np.uint64(lead) << np.uint64(32))
         idx = _tt_index(key)
         e = tt[idx]
         lo = np.int64(0)
         if mode == 0:
             hi = _card_points(rem)
+            if ctx[0] != NULL:
+                lo, hi = _sure_trumps(ctx, rem, hi)
         else:
             hi = popcount(rem) // 3
         if (e >> np.uint64(_GEN_SHIFT)) == np.uint64(ctx[3]) and (e & np.uint64(_KEY_MASK)) == key:
@@ -327,10 +305,10 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
         for i in range(n):
             c = buf[ply, i]
             r = rem & ~(np.uint64(1) << np.uint64(c))
-            w = (lead + _winner3(ctx[0], c0, c1, c)) % 3
+            w = (lead + _trick_winner(c0, c1, c, ctx[0])) % 3
             gain = np.int64(0)
             if w == ctx[1]:
-                gain = _PTS[c0] + _PTS[c1] + _PTS[c] if mode == 0 else np.int64(1)
+                gain = CARD_POINTS[c0] + CARD_POINTS[c1] + CARD_POINTS[c] if mode == 0 else np.int64(1)
             key = r | (np.uint64(w) << np.uint64(32))
             e = tt[_tt_index(key)]
             if (e >> np.uint64(_GEN_SHIFT)) == np.uint64(ctx[3]) and (e & np.uint64(_KEY_MASK)) == key:
@@ -434,9 +412,9 @@ def _ab(ctx, tt, buf, ply, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore
         else:
             c0_ = buf[ply, _C0]
             c1_ = buf[ply, _C1]
-            nl = (nl + _winner3(game, c0_, c1_, c)) % 3
+            nl = (nl + _trick_winner(c0_, c1_, c, game)) % 3
             if nl == decl:
-                gain = _PTS[c0_] + _PTS[c1_] + _PTS[c] if mode == 0 else np.int64(1)
+                gain = CARD_POINTS[c0_] + CARD_POINTS[c1_] + CARD_POINTS[c] if mode == 0 else np.int64(1)
             n0 = np.int64(-1)
             n1 = np.int64(-1)
         buf[ply, _GAIN] = gain
@@ -524,10 +502,10 @@ def _child(ctx, rem, lead, pos, c0, c1, c):  # type: ignore[no-untyped-def]
         return r, lead, np.int64(1), c, np.int64(-1), np.int64(0)
     if pos == 1:
         return r, lead, np.int64(2), c0, c, np.int64(0)
-    w = (lead + _winner3(ctx[0], c0, c1, c)) % 3
+    w = (lead + _trick_winner(c0, c1, c, ctx[0])) % 3
     gain = np.int64(0)
     if w == ctx[1]:
-        gain = _PTS[c0] + _PTS[c1] + _PTS[c] if ctx[2] == 0 else np.int64(1)
+        gain = CARD_POINTS[c0] + CARD_POINTS[c1] + CARD_POINTS[c] if ctx[2] == 0 else np.int64(1)
     return r, w, np.int64(0), np.int64(-1), np.int64(-1), gain
 
 

@@ -8,7 +8,7 @@ import pytest
 from bitcards.deal import deal
 from bitcards.notation import parse_mask
 from bitcards.simulate import SimulationError, simulate
-from bitcards.simulate.studies_skat_dd import _deal_rest
+from bitcards.simulate.studies_skat_dd import N_DISCARDS, _deal_rest, _discards, _solve_picked_up
 from bitcards.skat import bid_value, solve
 from bitcards.skat.rules import MASK_JACKS
 
@@ -71,3 +71,40 @@ def test_pimc_counts_and_chunking() -> None:
 def test_pimc_bad_hand() -> None:
     with pytest.raises(SimulationError, match="expected 10 cards"):
         simulate("skat-pimc", 2, seed=1, params={"hand": "CJ SJ"})
+
+
+def test_discards_are_every_way_to_lay_away_two_of_twelve() -> None:
+    d = deal(2, "skat", 5)
+    rows, laid = _discards(np.ascontiguousarray(d[:, :3]), np.ascontiguousarray(d[:, 3]), 2)
+    assert rows.shape == (2 * N_DISCARDS, 3)
+    for i in range(2):
+        seen = set()
+        for k in range(i * N_DISCARDS, (i + 1) * N_DISCARDS):
+            assert int(rows[k, 0]) == int(d[i, 0]) and int(rows[k, 1]) == int(d[i, 1])
+            assert int(rows[k, 2]) | int(laid[k]) == int(d[i, 2]) | int(d[i, 3])
+            assert int(rows[k, 2]).bit_count() == 10 and int(laid[k]).bit_count() == 2
+            seen.add(int(laid[k]))
+        assert len(seen) == N_DISCARDS
+
+
+def test_picked_up_result_is_the_best_discard() -> None:
+    """Null of one deal, each discard solved alone with skat.solve: the study keeps the best.
+
+    (Null because a whole suit or grand deal per discard takes too long for a test: 66 solves.)
+    """
+    for seed in range(3):
+        d = deal(1, "skat", 20 + seed)[0]
+        hands = [int(x) for x in d[:3]]
+        got = _solve_picked_up(np.array([d[:3]], dtype=np.uint64), np.array([d[3]], dtype=np.uint64), 1, (5,))[0]
+        twelve = [b for b in range(32) if (hands[1] | int(d[3])) >> b & 1]
+        best = 0
+        for a in range(12):
+            for b in range(a + 1, 12):
+                laid = (1 << twelve[a]) | (1 << twelve[b])
+                best = max(best, int(solve([hands[0], (hands[1] | int(d[3])) & ~laid, hands[2]], laid, "null", 1, 0).won))
+        assert got[0] == best, seed
+
+
+def test_pickup_parameter_is_checked() -> None:
+    with pytest.raises(SimulationError, match="pickup must be 0"):
+        simulate("skat-dd-win", 1, seed=4, params={"pickup": 2})

@@ -190,19 +190,6 @@ def test_solve_many_bad_rows() -> None:
         solve_many(hands[:1], skats[:1], 7)
 
 
-@pytest.mark.jit
-def test_solver_trick_winner_table_equals_the_rules() -> None:
-    from bitcards.skat.rules import _trick_winner
-    from bitcards.skat.solver import _winner3
-
-    for g in range(6):
-        for a in range(32):
-            for b in range(32):
-                for c in range(0, 32, 3 if a % 2 else 1):
-                    if len({a, b, c}) == 3:
-                        assert _winner3(g, a, b, c) == _trick_winner(a, b, c, g), (g, a, b, c)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["clubs", "grand"])
 def test_five_and_six_trick_endgames_against_plain_alphabeta(game: str) -> None:
@@ -218,3 +205,28 @@ def test_five_and_six_trick_endgames_against_plain_alphabeta(game: str) -> None:
         )  # fmt: skip
         future = naive.alphabeta(left, game, pos["declarer"], pos["lead"], trick, -1, 121, {})  # type: ignore[arg-type]
         assert got.points == pos["points"] + rules.card_points(pos["skat"]) + future, pos  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("game", ["clubs", "diamonds", "grand"])
+def test_top_trump_bounds_hold_the_minimax_value(game: str) -> None:
+    """The bounds the search takes from the top trumps contain the plain minimax value, and are not all trivial."""
+    from bitcards.skat.rules import parse_game
+    from bitcards.skat.solver import _POINTS, _make_ctx, _sure_trumps
+
+    rng = random.Random(70 + GAMES.index(game))
+    tight = 0
+    for _ in range(150):
+        tricks = rng.choice([1, 2, 3])
+        deck = list(DECK)
+        rng.shuffle(deck)
+        hands = [deck[i * tricks : (i + 1) * tricks] for i in range(3)]
+        declarer, lead = rng.randrange(3), rng.randrange(3)
+        masks = [sum(1 << (rules.SUITS.index(s) * 8 + rules.RANKS.index(r)) for s, r in h) for h in hands]
+        ctx = _make_ctx(parse_game(game), declarer, _POINTS, *masks)
+        rem = np.uint64(masks[0] | masks[1] | masks[2])
+        total = rules.card_points([c for h in hands for c in h])
+        lo, hi = _sure_trumps(ctx, rem, np.int64(total))
+        value = naive.value(hands, game, declarer, lead, [], "points")
+        assert lo <= value <= hi, (hands, declarer, lead, lo, hi, value)
+        tight += lo > 0 or hi < total
+    assert tight > 20
