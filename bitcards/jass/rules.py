@@ -304,7 +304,8 @@ def follow_mask(hand, lead_suit, best, contract):  # type: ignore[no-untyped-def
     jack = NEVER_FORCED[np.uint64(contract)]
     trumps = hand & TRUMP_MASKS[np.uint64(contract)]
     must = hand & SUIT_MASKS[np.uint64(lead_suit)] & ~jack
-    over = trumps & CAP[_ix(contract, best)]
+    # a signed index on purpose: best -1 (no card yet) wraps to the previous row's last entry, which lets every trump through
+    over = trumps & CAP[contract * 36 + best]
     allowed = (must | over) if must else ((hand & ~trumps) | over)
     return allowed if allowed & ~jack else hand
 
