@@ -1,9 +1,10 @@
-"""Jass: checking play records and generating random legal games, beside a plain-Python checker, same run."""
+"""Jass: checking play records, generating random legal games, whole games on the engine; each beside plain Python, same run."""
 
 from __future__ import annotations
 
 import numpy as np
 
+import bitcards
 from bench.conftest import size, tag
 from bitcards.jass import batch, mutate_games, random_games
 from tests.naive import jass as naive
@@ -90,4 +91,26 @@ def naive_random_games(n: int, seed: int) -> list[list[list[str]]]:
 def test_generate_naive_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
     tag(benchmark, "jass random legal games", N_NAIVE, "baseline", "plain Python: shuffle + reference rules")
     out = benchmark(naive_random_games, N_NAIVE, 7)
+    assert len(out) == N_NAIVE
+
+
+# -- whole games on the engine: bitcards.playout with the built-in random policy, dealing included --
+N_PLAY = size(2_000_000, 2_000)
+PLAY_GROUP = "jass engine playouts (deal + random legal play to the end)"
+
+
+def test_playout_one_thread(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
+    tag(benchmark, PLAY_GROUP, N_PLAY, "bitcards", "bitcards.playout('jass'), random policy, 1 thread")
+    r = benchmark(bitcards.playout, "jass", N_PLAY, seed=3, contract="h")
+    assert (r.returns[:, 0] + r.returns[:, 1] == 157).all()
+
+
+def test_playout_all_threads(benchmark, all_threads) -> None:  # type: ignore[no-untyped-def]
+    tag(benchmark, PLAY_GROUP, N_PLAY, "bitcards", f"bitcards.playout('jass'), random policy, {all_threads} threads")
+    benchmark(bitcards.playout, "jass", N_PLAY, seed=3, contract="h")
+
+
+def test_playout_naive_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
+    tag(benchmark, PLAY_GROUP, N_NAIVE, "baseline", "plain Python: shuffle + reference rules, one game at a time")
+    out = benchmark(naive_random_games, N_NAIVE, 3)
     assert len(out) == N_NAIVE

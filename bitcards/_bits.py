@@ -146,30 +146,26 @@ def _cttz64(typingctx, x):  # type: ignore[no-untyped-def]
     return sig, codegen
 
 
-@intrinsic
-def _pdep64(typingctx, src, mask):  # type: ignore[no-untyped-def]
-    sig = types.uint64(types.uint64, types.uint64)
+def _bmi2(llvm_name):  # type: ignore[no-untyped-def]
+    """A Numba intrinsic ``f(src, mask) -> uint64`` calling the BMI2 instruction ``llvm_name`` (pdep, pext)."""
 
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        i64 = ir.IntType(64)
-        fnty = ir.FunctionType(i64, [i64, i64])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.bmi.pdep.64")
-        return builder.call(fn, list(args))
+    def f(typingctx, src, mask):  # type: ignore[no-untyped-def]
+        sig = types.uint64(types.uint64, types.uint64)
 
-    return sig, codegen
+        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+            i64 = ir.IntType(64)
+            fnty = ir.FunctionType(i64, [i64, i64])
+            fn = cgutils.get_or_insert_function(builder.module, fnty, llvm_name)
+            return builder.call(fn, list(args))
+
+        return sig, codegen
+
+    f.__name__ = llvm_name.rsplit(".", 2)[-2] + "64"
+    return intrinsic(f)
 
 
-@intrinsic
-def _pext64(typingctx, src, mask):  # type: ignore[no-untyped-def]
-    sig = types.uint64(types.uint64, types.uint64)
-
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        i64 = ir.IntType(64)
-        fnty = ir.FunctionType(i64, [i64, i64])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.x86.bmi.pext.64")
-        return builder.call(fn, list(args))
-
-    return sig, codegen
+_pdep64 = _bmi2("llvm.x86.bmi.pdep.64")
+_pext64 = _bmi2("llvm.x86.bmi.pext.64")
 
 
 @overload(popcount)

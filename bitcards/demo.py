@@ -7,11 +7,11 @@ which runs a study through the simulation driver.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 from bitcards import GAME_MODULES
+from bitcards.games import optional_module
 
 Write = Callable[[str], None]
 
@@ -19,13 +19,9 @@ Write = Callable[[str], None]
 def _tours() -> list[tuple[str, Callable[[Write], None]]]:
     out = []
     for g in GAME_MODULES:
-        try:
-            mod = importlib.import_module(f"bitcards.{g}.demo")
-        except ModuleNotFoundError as e:
-            if e.name == f"bitcards.{g}.demo":
-                continue
-            raise
-        out.append((g, mod.tour))
+        mod = optional_module(f"bitcards.{g}.demo")
+        if mod is not None:
+            out.append((g, mod.tour))
     return out
 
 

@@ -25,7 +25,8 @@ state row: :func:`init_state` (from one row of :func:`bitcards.deal`),
 :func:`legal_actions`, :func:`apply_action` (no checks: the Python layer
 checks), :func:`returns` (one int per player, higher is better) and
 :func:`observe` (the state as seen by one player: the other players' cards
-hidden). A game registers them with :func:`register`; from then on the generic
+hidden). A game registers them with :func:`register` (its engine module with
+:func:`register_module`, which finds them by name); from then on the generic
 verbs below, the bulk kernels and :class:`GameState` work for it. Nothing else
 is written per game.
 
@@ -53,8 +54,9 @@ from __future__ import annotations
 import dataclasses
 import html
 import json
-from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numba
 import numpy as np
@@ -66,6 +68,9 @@ from bitcards._jit import JIT_DISABLED, njit, warmup_task
 from bitcards._parallel import BatchKernel, block_rows, blocks, use_parallel
 from bitcards._rng import draw_state, row_state, seed_key
 from bitcards.errors import BitcardsError, IllegalPlayError, InvalidCardsError, ParseError
+
+if TYPE_CHECKING:
+    from bitcards.layouts import Layout
 
 __all__ = [
     "PLAYER",
@@ -80,6 +85,8 @@ __all__ = [
     "GameRecord",
     "Playouts",
     "register",
+    "register_module",
+    "MODULE_NAMES",
     "engine_spec",
     "engines",
     "new_game",
@@ -294,7 +301,7 @@ def _play(g, s, policy, rng, pst, cst, actions, record):  # type: ignore[no-unty
 
 
 @BatchKernel
-def _playout_kernel(g, deals, states, init, rows, pkey, ckey, policy, rets, actions, lengths, record):  # type: ignore[no-untyped-def]
+def _playout_kernel(g, deals, states, init, start, pkey, ckey, policy, rets, actions, lengths, record):  # type: ignore[no-untyped-def]
     n = states.shape[0]
     for b in numba.prange(blocks(n)):
         lo, hi = block_rows(b, n)
@@ -303,7 +310,7 @@ def _playout_kernel(g, deals, states, init, rows, pkey, ckey, policy, rets, acti
             s = states[i]
             if init:
                 init_state(g, s, deals[i])
-            row = np.uint64(rows[i])
+            row = np.uint64(start + i)
             lengths[i] = _play(g, s, policy, rng, row_state(pkey, row), row_state(ckey, row), actions[i], record)
             returns(g, s, rets[i])
 
@@ -414,6 +421,35 @@ def register(spec: EngineSpec) -> EngineSpec:
     _BY_CONFIG[spec.config] = spec
     _install_overloads(spec)
     return spec
+
+
+#: what a game's engine module names its parts, by :class:`EngineSpec` field (see :func:`register_module`)
+MODULE_NAMES = {
+    "fields": "FIELDS",
+    "phases": "PHASES",
+    "init_state": "_init",
+    "legal_actions": "_legal",
+    "apply_action": "_apply",
+    "returns": "_returns",
+    "observe": "_observe",
+    "make_config": "_make_config",
+    "config_options": "_options",
+    "action_name": "_action_name",
+    "parse_action": "_parse_action",
+    "describe": "_describe",
+}
+
+
+def register_module(module: str, **spec: Any) -> EngineSpec:
+    """Put the game of engine module ``module`` (its ``__name__``) on the engine.
+
+    The module's parts named in :data:`MODULE_NAMES` (``FIELDS``, ``PHASES``, the
+    rules ``_init``, ``_legal``, ``_apply``, ``_returns``, ``_observe`` and the
+    text functions) fill those fields of the :class:`EngineSpec`; ``spec`` gives
+    the others (``game``, ``config``, ``n_players``, ...).
+    """
+    ns = vars(sys.modules[module])
+    return register(EngineSpec(**{f: ns[name] for f, name in MODULE_NAMES.items()}, **spec))
 
 
 def engines() -> dict[str, EngineSpec]:
@@ -618,6 +654,21 @@ class GameState:
         return GameRecord(self.spec.game, self.spec.config_options(self.config), self.deal, tuple(self.history))
 
     # views -------------------------------------------------------------
+    def hand_lines(
+        self, hand0: int, layout: str | Layout, names: Sequence[str] = (), notes: Sequence[str] = (), verb: str = "play"
+    ) -> list[str]:
+        """A line per player for :meth:`__str__`: its name (``names``, else ``player p``), the cards of field
+        ``hand0 + p`` in ``layout``, its note, and a mark at the player to ``verb``."""
+        from bitcards.notation import format_cards
+
+        out = []
+        for p in range(self.spec.n_players):
+            name = names[p] if names else f"player {p}"
+            mark = f" <- to {verb}" if self.current_player == p else ""
+            note = notes[p] if notes else ""
+            out.append(f"  {name}: {format_cards(int(self.row[hand0 + p]), layout) or '-'}{note}{mark}")
+        return out
+
     def __str__(self) -> str:
         return self.spec.describe(self)
 
@@ -829,13 +880,13 @@ def playout(
     _, key = seed_key(seed)
     pkey = np.uint64(mix64(key ^ _POLICY_SALT))
     ckey = np.uint64(mix64(key ^ _CHANCE_SALT))
-    rows = np.arange(start, start + n_rows, dtype=np.int64)
-    rets = np.zeros((n_rows, spec.n_players), dtype=np.int64)
+    # every game's returns and length are written by the kernel
+    rets = np.empty((n_rows, spec.n_players), dtype=np.int64)
     width = spec.max_actions if record else 0
     actions = np.full((n_rows, width), -1, dtype=np.int8)
-    lengths = np.zeros(n_rows, dtype=np.int64)
+    lengths = np.empty(n_rows, dtype=np.int64)
     kernel = _playout_kernel.parallel if use_parallel(n_rows) else _playout_kernel.serial
-    _call(kernel, cfg, d, states, init, rows, pkey, ckey, pol, rets, actions, lengths, record)
+    _call(kernel, cfg, d, states, init, np.int64(start), pkey, ckey, pol, rets, actions, lengths, record)
     bad = np.flatnonzero(lengths < 0)
     if bad.size:
         i = int(bad[0])

@@ -27,7 +27,7 @@ from typing import Any
 from bitcards.errors import ParseError, shorten
 from bitcards.layouts import EUCHRE, FRENCH, JASS, SKAT, Layout
 
-__all__ = ["GameSpec", "GAMES", "get_game", "game_names"]
+__all__ = ["GameSpec", "GAMES", "get_game", "game_names", "optional_module"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -93,6 +93,17 @@ class GameSpec:
             "engine": self.engine,
         }
 
+
+
+def optional_module(name: str) -> ModuleType | None:
+    """Module ``name``, imported, or ``None`` if it does not exist (a part left out of a build);
+    an import error inside the module still raises."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name == name:
+            return None
+        raise
 
 GAMES: dict[str, GameSpec] = {
     g.name: g

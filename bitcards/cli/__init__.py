@@ -10,7 +10,6 @@ line and code 74 (``EX_IOERR``).
 from __future__ import annotations
 
 import contextlib
-import importlib
 import os
 import sys
 import warnings
@@ -29,7 +28,7 @@ from bitcards.cli._common import (
     warn,
 )
 from bitcards.errors import BitcardsError, CacheWarning, LookAlikeWarning
-from bitcards.games import GAMES
+from bitcards.games import GAMES, optional_module
 
 #: modules under bitcards.cli that provide ``register(subparsers)``: one per game (from the registry)
 #: and the commands that serve every game
@@ -45,13 +44,9 @@ def build_parser() -> ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     sub.required = True
     for name in COMMAND_MODULES:
-        try:
-            mod = importlib.import_module(f"bitcards.cli.{name}")
-        except ModuleNotFoundError as e:
-            if e.name == f"bitcards.cli.{name}":
-                continue
-            raise
-        mod.register(sub)
+        mod = optional_module(f"bitcards.cli.{name}")
+        if mod is not None:
+            mod.register(sub)
     return parser
 
 

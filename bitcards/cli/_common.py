@@ -185,6 +185,22 @@ def use_seed(seed: int | None) -> int:
     return used
 
 
+def add_group(sub: argparse._SubParsersAction, name: str, **kw: Any) -> argparse._SubParsersAction:  # type: ignore[type-arg]
+    """The command group ``bitcards ... NAME COMMAND``: its parser (``kw``: help, description, ...) and
+    the subparsers its commands are added to (a command is required)."""
+    p = sub.add_parser(name, **kw)
+    g = p.add_subparsers(dest=f"{name}_command", metavar="COMMAND", parser_class=ArgumentParser)
+    g.required = True
+    return g
+
+
+def add_input(p: argparse.ArgumentParser, help: str = "input file (default: stdin)", **kw: Any) -> None:
+    """A command that reads lines: the optional input file (stdin without it), ``--keep-going`` and ``--json``."""
+    p.add_argument("file", nargs="?", help=help, **kw)
+    add_keep_going(p)
+    add_json(p)
+
+
 def add_json(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print results as JSON")
 

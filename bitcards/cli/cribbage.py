@@ -10,9 +10,10 @@ import numpy as np
 
 from bitcards.cli._bulk import STOP, card_lines, card_table, masks_of, run_lines
 from bitcards.cli._common import (
-    ArgumentParser,
     BadInput,
     UserError,
+    add_group,
+    add_input,
     add_json,
     add_keep_going,
     add_seed,
@@ -48,16 +49,12 @@ card and its position (exit code 2; --keep-going scores the other lines)."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("cribbage", help="Cribbage")
-    g_sub = p.add_subparsers(dest="cribbage_command", metavar="COMMAND", parser_class=ArgumentParser)
-    g_sub.required = True
+    g_sub = add_group(sub, "cribbage", help="Cribbage")
 
     s = g_sub.add_parser("score", help="score hands: lines of 4 held cards + the starter", description=SCORE_HELP)
-    s.add_argument("file", nargs="?", help="input file (default: stdin)")
+    add_input(s)
     s.add_argument("--crib", action="store_true", help="score by crib rules (a flush needs all five cards)")
     s.add_argument("--explain", action="store_true", help="list every scoring combination")
-    add_keep_going(s)
-    add_json(s)
     s.set_defaults(func=run_score)
 
     d = g_sub.add_parser(
@@ -89,9 +86,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     d.set_defaults(func=run_discard)
 
     g = g_sub.add_parser("peg", help="score plays (pegging): pone's four | dealer's four | cards played", description=PEG_HELP)
-    g.add_argument("file", nargs="?", help="input file (default: stdin)")
-    add_keep_going(g)
-    add_json(g)
+    add_input(g)
     g.set_defaults(func=run_peg)
 
     y = g_sub.add_parser(

@@ -10,9 +10,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from bitcards.cli._common import (
-    ArgumentParser,
-    add_json,
-    add_keep_going,
+    add_group,
+    add_input,
     count,
     emit_json,
     input_lines,
@@ -38,9 +37,7 @@ Example:  printf 'Diamonds\\nKc\\nJh\\nKd\\nTd\\nAh\\n' | bitcards euchre sort
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("euchre", help="Euchre: sort hands as Ruby Quiz #55 does, solve positions with open hands")
-    g_sub = p.add_subparsers(dest="euchre_command", metavar="COMMAND", parser_class=ArgumentParser)
-    g_sub.required = True
+    g_sub = add_group(sub, "euchre", help="Euchre: sort hands as Ruby Quiz #55 does, solve positions with open hands")
 
     s = g_sub.add_parser(
         "sort",
@@ -48,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         description=SORT_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    s.add_argument("file", nargs="?", metavar="FILE", help="input file (default: stdin)")
+    add_input(s, metavar="FILE")
     s.add_argument(
         "--cards",
         type=count(),
@@ -63,8 +60,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="suit cycle: bob (S H C D, the featured solution, default) or dominik (S D C H)",
     )
     s.add_argument("--stable", action="store_true", help="never swap suits for a void (keeps the layout as cards leave)")
-    add_json(s)
-    add_keep_going(s)
     s.set_defaults(func=run_sort)
     add_solve_parser(g_sub, "tricks of each side under best play, all hands open", SOLVE_HELP, run_solve)
 

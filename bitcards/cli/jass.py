@@ -6,10 +6,10 @@ import argparse
 import sys
 
 from bitcards.cli._common import (
-    ArgumentParser,
     BadInput,
+    add_group,
+    add_input,
     add_json,
-    add_keep_going,
     add_seed,
     count,
     emit_json,
@@ -106,9 +106,7 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("jass", help="Jass: check records, play random games, solve positions with open hands")
-    g_sub = p.add_subparsers(dest="jass_command", metavar="COMMAND", parser_class=ArgumentParser)
-    g_sub.required = True
+    g_sub = add_group(sub, "jass", help="Jass: check records, play random games, solve positions with open hands")
 
     c = g_sub.add_parser(
         "check",
@@ -120,10 +118,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
             "that were allowed. Exit code 0: every record legal; 1: some record illegal; 2: malformed input."
         ),
     )
-    c.add_argument("file", nargs="?", help="input file (default: stdin)")
+    add_input(c)
     c.add_argument("--game", "-g", help=f"{_GAME_HELP}, for records without a contract line")
-    add_json(c)
-    add_keep_going(c)
     c.set_defaults(func=_check)
 
     pl = g_sub.add_parser(

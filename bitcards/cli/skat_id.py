@@ -17,9 +17,10 @@ import numpy as np
 from bitcards.batch import masks_to_indices
 from bitcards.cli._bulk import masks_of, run_lines
 from bitcards.cli._common import (
-    ArgumentParser,
     BadInput,
     UserError,
+    add_group,
+    add_input,
     add_json,
     add_keep_going,
     count,
@@ -74,19 +75,16 @@ T = TypeVar("T")
 def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``id`` and ``run-id`` command groups to ``bitcards skat``."""
     for name, what in (("id", "game ids (deals)"), ("run-id", "game-run ids (whole games)")):
-        p = skat_sub.add_parser(
+        sub = add_group(
+            skat_sub,
             name,
             help=f"skat-game-id {what}: encode and decode",
             description=HELP,
             formatter_class=argparse.RawDescriptionHelpFormatter,  # keeps the list of commands a list
         )
-        sub = p.add_subparsers(dest=f"{name}_command", metavar="COMMAND", parser_class=ArgumentParser)
-        sub.required = True
         enc = sub.add_parser("encode", help=f"text notation -> {what}")
-        enc.add_argument("file", nargs="?", help="input file (default: stdin)")
+        add_input(enc)
         enc.add_argument("--decimal", action="store_true", help="write decimal ids (Java's computeIdAsBigInteger)")
-        add_json(enc)
-        add_keep_going(enc)
         dec = sub.add_parser("decode", help=f"{what} -> text notation")
         dec.add_argument("ids", nargs="*", metavar="ID", help="ids (default: one per line on stdin)")
         dec.add_argument("--decimal", action="store_true", help="the ids are decimal, not Base64")

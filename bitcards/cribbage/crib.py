@@ -39,13 +39,12 @@ from dataclasses import dataclass
 import numpy as np
 from numba import prange
 
-from bitcards._bits import ctz, popcount
+from bitcards._bits import ctz, popcount, select_mask
 from bitcards._jit import njit, warmup_task
 from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards.batch import as_masks
 from bitcards.cribbage._cards import Cards, card_bits
 from bitcards.cribbage._hoist import starter_stats
-from bitcards.cribbage.discard import _nth_bit
 from bitcards.errors import InvalidCardsError
 from bitcards.layouts import FRENCH
 
@@ -91,9 +90,9 @@ def crib_table(six, unseen, weights, keeps, hand_totals, crib_totals):  # type: 
     outside = deck & ~u
     k = 0
     for i in range(6):
-        bi = _nth_bit(m, i)
+        bi = select_mask(m, i)
         for j in range(i + 1, 6):
-            thrown = bi | _nth_bit(m, j)
+            thrown = bi | select_mask(m, j)
             keep = m ^ thrown
             keeps[k] = keep
             t, _, _, _ = starter_stats(keep, outside, False)

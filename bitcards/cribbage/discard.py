@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numba import prange
 
-from bitcards._bits import popcount
+from bitcards._bits import popcount, select_mask
 from bitcards._jit import njit, warmup_task
 from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards.batch import as_masks
@@ -34,18 +34,10 @@ from bitcards.notation import parse_mask
 if TYPE_CHECKING:
     from bitcards.cribbage.crib import CribDiscard
 
-__all__ = ["DiscardOption", "discard_options", "best_discards", "N_STARTERS"]
+__all__ = ["DiscardOption", "discard_options", "best_discards", "best_discard_rule", "N_STARTERS"]
 
 #: how many starters a player who holds six cards has not seen
 N_STARTERS = 46
-
-
-@njit
-def _nth_bit(m, j):  # type: ignore[no-untyped-def]
-    x = np.uint64(m)
-    for _ in range(j):
-        x &= x - np.uint64(1)
-    return x & (~x + np.uint64(1))
 
 
 @njit
@@ -54,9 +46,9 @@ def _keep_table(six, crib, keeps, totals, mins, maxs):  # type: ignore[no-untype
     m = np.uint64(six)
     k = 0
     for i in range(6):
-        bi = _nth_bit(m, i)
+        bi = select_mask(m, i)
         for j in range(i + 1, 6):
-            keep = m ^ bi ^ _nth_bit(m, j)
+            keep = m ^ bi ^ select_mask(m, j)
             t, lo, hi, _ = starter_stats(keep, m, crib)
             keeps[k] = keep
             totals[k] = t
@@ -66,15 +58,17 @@ def _keep_table(six, crib, keeps, totals, mins, maxs):  # type: ignore[no-untype
 
 
 @njit
-def _best_keep(six, crib):  # type: ignore[no-untyped-def]
+def best_discard_rule(six, crib):  # type: ignore[no-untyped-def]
+    """``(keep, total)``: the four of ``six`` whose points summed over the 46 unseen starters are highest
+    (ties: the higher minimum, then the first pair thrown in bit order); ``crib`` scores them as a crib."""
     m = np.uint64(six)
     best = np.uint64(0)
     best_t = -1
     best_lo = -1
     for i in range(6):
-        bi = _nth_bit(m, i)
+        bi = select_mask(m, i)
         for j in range(i + 1, 6):
-            keep = m ^ bi ^ _nth_bit(m, j)
+            keep = m ^ bi ^ select_mask(m, j)
             t, lo, hi, _ = starter_stats(keep, m, crib)
             if t > best_t or (t == best_t and lo > best_lo):
                 best = keep
@@ -92,7 +86,7 @@ def _best_rows(sixes, crib, keep_out, exp_out):  # type: ignore[no-untyped-def]
             keep_out[i] = np.uint64(0)
             exp_out[i] = -1.0
         else:
-            keep, t = _best_keep(m, crib)
+            keep, t = best_discard_rule(m, crib)
             keep_out[i] = keep
             exp_out[i] = t / 46.0
 

@@ -39,10 +39,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from bitcards import engine
-from bitcards._bits import ctz, popcount
+from bitcards._bits import ctz, popcount, select_mask
 from bitcards._jit import njit
 from bitcards.cribbage import _keep, _peg, _rules
-from bitcards.cribbage.discard import _nth_bit
 from bitcards.errors import InvalidCardsError, ParseError
 from bitcards.layouts import FRENCH
 from bitcards.notation import format_card, format_cards, parse_card, parse_cards
@@ -180,7 +179,7 @@ def _apply(g, s, a):  # type: ignore[no-untyped-def]
         return
     if ph == _THROW:
         h = np.uint64(s[_HAND0 + p])
-        thrown = _nth_bit(h, _PAIR_I[a]) | _nth_bit(h, _PAIR_J[a])
+        thrown = select_mask(h, _PAIR_I[a]) | select_mask(h, _PAIR_J[a])
         s[_HAND0 + p] = np.int64(h ^ thrown)
         s[_KEPT0 + p] = np.int64(h ^ thrown)
         s[_CRIB] = np.int64(np.uint64(s[_CRIB]) | thrown)
@@ -321,34 +320,13 @@ def _describe(st: engine.GameState) -> str:
         f"Cribbage, deal {int(s[_DEALS])}, {st.phase_name}: player 0 {int(s[_SCORE0])}, player 1 {int(s[_SCORE1])}"
         f" (player {dealer} deals)"
     ]
-    for p in range(2):
-        mark = " <- to play" if st.current_player == p else ""
-        lines.append(f"  player {p}: {format_cards(int(s[_HAND0 + p]), FRENCH) or '-'}{mark}")
+    lines += st.hand_lines(_HAND0, FRENCH)
     if int(s[_STARTER]) >= 0:
         lines.append(f"  starter {format_card(int(s[_STARTER]), FRENCH)}, count {int(s[_COUNT])}")
     return "\n".join(lines)
 
 
-SPEC = engine.register(
-    engine.EngineSpec(
-        game="cribbage",
-        config=CribbageGame,
-        fields=FIELDS,
-        phases=PHASES,
-        n_players=2,
-        max_actions=MAX_ACTIONS,
-        deal_game="cribbage",
-        init_state=_init,
-        legal_actions=_legal,
-        apply_action=_apply,
-        returns=_returns,
-        observe=_observe,
-        make_config=_make_config,
-        config_options=_options,
-        action_name=_action_name,
-        parse_action=_parse_action,
-        describe=_describe,
-        policies={"baseline": baseline},
-        example_options={},
-    )
+SPEC = engine.register_module(
+    __name__, game="cribbage", config=CribbageGame, n_players=2,
+    max_actions=MAX_ACTIONS, deal_game="cribbage", policies={"baseline": baseline}
 )

@@ -35,10 +35,11 @@ from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards.batch import as_masks
 from bitcards.cribbage import _rules
 from bitcards.cribbage._cards import Card, Cards, bits_to_mask, hand_and_starter
+from bitcards.cribbage._rules import MAX_SCORE, score5  # the hand-scoring rule, public here
 from bitcards.errors import InvalidCardsError
 from bitcards.layouts import FRENCH
 
-__all__ = ["score", "score_hands", "explain", "Explanation", "ScoreItem"]
+__all__ = ["score", "score_hands", "explain", "Explanation", "ScoreItem", "score5", "MAX_SCORE"]
 
 
 def score(hand: Cards, starter: Card, crib: bool = False) -> int:

@@ -20,7 +20,7 @@ from bitcards._jit import njit, warmup_task
 from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards._rng import draw_state as _draw
 from bitcards._rng import row_state
-from bitcards.jass.rules import KEY, LAST_TRICK_BONUS, POINTS, SUIT_OF, _legal_after, contenders, follow_mask, key_among
+from bitcards.jass.rules import LAST_TRICK_BONUS, POINTS, _legal_after, follow_mask, trick_follow, trick_lead
 
 MALFORMED = -2
 _FULL = np.uint64((1 << 36) - 1)
@@ -54,29 +54,6 @@ def load_hands(row, hands):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _lead(c, leader, contract):  # type: ignore[no-untyped-def]
-    """A trick led with card ``c`` by column ``leader``: ``(lead_suit, cont, best, best_p, best_key)``.
-
-    ``cont`` is the trick's :func:`~bitcards.jass.rules.contenders`; ``best``,
-    ``best_p`` and ``best_key`` are the card winning so far, its column and its
-    key (the lead always contends). :func:`_follow` plays the other three cards.
-    """
-    lead_suit = SUIT_OF[c]
-    return lead_suit, contenders(lead_suit, contract), c, leader, KEY[contract * 36 + c]
-
-
-@njit(inline="always")
-def _follow(c, bit, p, cont, contract, best, best_p, best_key):  # type: ignore[no-untyped-def]
-    """Card ``c`` (``bit`` its mask) played by column ``p`` into a trick begun by :func:`_lead`.
-
-    The trick's new ``(best, best_p, best_key)``: ``c`` takes over if it beats ``best``.
-    """
-    k = key_among(c, bit, cont, contract)
-    better = k > best_key
-    return (c if better else best), (p if better else best_p), (k if better else best_key)
-
-
-@njit(inline="always")
 def check_row(row, contract, hands, full):  # type: ignore[no-untyped-def]
     """``(status, allowed, winners, points13)`` of one record; ``hands`` is a scratch array of 4 ``uint64``.
 
@@ -99,7 +76,7 @@ def check_row(row, contract, hands, full):  # type: ignore[no-untyped-def]
     for t in range(9):
         base = t * 4
         c = np.int64(row[base + leader])
-        lead_suit, cont, best, best_p, best_key = _lead(c, leader, contract)
+        lead_suit, cont, best, best_p, best_key = trick_lead(c, leader, contract)
         pts = POINTS[cbase + c]
         played |= np.uint64(1) << np.uint64(c)
         for j in range(1, 4):
@@ -114,7 +91,7 @@ def check_row(row, contract, hands, full):  # type: ignore[no-untyped-def]
                     if not full:
                         return status, bad_allowed, winners, pts13
             played |= bit
-            best, best_p, best_key = _follow(c, bit, p, cont, contract, best, best_p, best_key)
+            best, best_p, best_key = trick_follow(c, bit, p, cont, contract, best, best_p, best_key)
             if full:
                 pts += POINTS[cbase + c]
         if full:
@@ -205,7 +182,7 @@ def _mutation_walk(row, contract, target, hands):  # type: ignore[no-untyped-def
     for t in range(9):
         base = t * 4
         c = np.int64(row[base + leader])
-        lead_suit, cont, best, best_p, best_key = _lead(c, leader, contract)
+        lead_suit, cont, best, best_p, best_key = trick_lead(c, leader, contract)
         played |= np.uint64(1) << np.uint64(c)
         for j in range(1, 4):
             p = (leader + j) & 3
@@ -221,7 +198,7 @@ def _mutation_walk(row, contract, target, hands):  # type: ignore[no-untyped-def
                     return count, np.int64(base + p), illegal
                 count += 1
             played |= bit
-            best, best_p, best_key = _follow(c, bit, p, cont, contract, best, best_p, best_key)
+            best, best_p, best_key = trick_follow(c, bit, p, cont, contract, best, best_p, best_key)
         leader = best_p
     return count, np.int64(-1), np.uint64(0)
 

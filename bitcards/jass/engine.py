@@ -26,7 +26,6 @@ import numpy as np
 
 from bitcards import engine
 from bitcards._jit import njit
-from bitcards.jass._kernels import _follow, _lead
 from bitcards.jass.rules import (
     CONTRACT_NAMES,
     LAST_TRICK_BONUS,
@@ -34,9 +33,11 @@ from bitcards.jass.rules import (
     follow_mask,
     format_contract,
     parse_contract,
+    trick_follow,
+    trick_lead,
 )
 from bitcards.layouts import JASS
-from bitcards.notation import format_card, format_cards, parse_card
+from bitcards.notation import format_card, parse_card
 
 __all__ = ["JassGame", "FIELDS", "PHASES", "SPEC", "play_order_to_matrix"]
 
@@ -77,7 +78,7 @@ def _legal(g, s):  # type: ignore[no-untyped-def]
     p = s[engine.PLAYER]
     if p < 0:
         return np.uint64(0)
-    hand = np.uint64(s[_HAND0 + p])
+    hand = np.uint64(s[np.uint64(_HAND0 + p)])  # unsigned index: no check for a negative one
     if s[_N_IN] == 0:
         return hand
     return follow_mask(hand, s[_LEAD_SUIT], s[_BEST], s[_CONTRACT])
@@ -88,15 +89,16 @@ def _apply(g, s, a):  # type: ignore[no-untyped-def]
     p = s[engine.PLAYER]
     contract = s[_CONTRACT]
     bit = np.uint64(1) << np.uint64(a)
-    s[_HAND0 + p] = np.int64(np.uint64(s[_HAND0 + p]) ^ bit)
-    pts = POINTS[contract * 36 + a]
+    h = np.uint64(_HAND0 + p)
+    s[h] = np.int64(np.uint64(s[h]) ^ bit)
+    pts = POINTS[np.uint64(contract * 36 + a)]
     if s[_N_IN] == 0:
-        lead_suit, cont, best, best_p, best_key = _lead(a, p, contract)
+        lead_suit, cont, best, best_p, best_key = trick_lead(a, p, contract)
         s[_LEAD_SUIT] = lead_suit
         s[_CONT] = np.int64(cont)
         s[_TRICK_PTS] = pts
     else:
-        best, best_p, best_key = _follow(
+        best, best_p, best_key = trick_follow(
             a, bit, p, np.uint64(s[_CONT]), contract, s[_BEST], s[_BEST_P], s[_BEST_KEY]
         )
         s[_TRICK_PTS] += pts
@@ -111,7 +113,7 @@ def _apply(g, s, a):  # type: ignore[no-untyped-def]
     s[_TRICK] = t + 1
     if t == 8:
         s[_TRICK_PTS] += LAST_TRICK_BONUS
-    s[_PTS0 + (best_p & 1)] += s[_TRICK_PTS]
+    s[np.uint64(_PTS0 + (best_p & 1))] += s[_TRICK_PTS]
     s[_WINNERS] |= best_p << (2 * t)
     s[_LEADER] = best_p
     s[_N_IN] = 0
@@ -158,34 +160,14 @@ def _parse_action(g: JassGame, s: np.ndarray, text: str) -> int:
 def _describe(st: engine.GameState) -> str:
     s = st.row
     lines = [f"Jass, {CONTRACT_NAMES[int(s[_CONTRACT])]}, trick {min(int(s[_TRICK]) + 1, 9)} of 9"]
-    for p in range(4):
-        mark = " <- to play" if st.current_player == p else ""
-        lines.append(f"  player {p}: {format_cards(int(s[_HAND0 + p]), JASS) or '-'}{mark}")
+    lines += st.hand_lines(_HAND0, JASS)
     lines.append(f"  points: players 0+2 {int(s[_PTS0])}, players 1+3 {int(s[_PTS1])}")
     return "\n".join(lines)
 
 
-SPEC = engine.register(
-    engine.EngineSpec(
-        game="jass",
-        config=JassGame,
-        fields=FIELDS,
-        phases=PHASES,
-        n_players=4,
-        max_actions=36,
-        deal_game="jass",
-        init_state=_init,
-        legal_actions=_legal,
-        apply_action=_apply,
-        returns=_returns,
-        observe=_observe,
-        make_config=_make_config,
-        config_options=_options,
-        action_name=_action_name,
-        parse_action=_parse_action,
-        describe=_describe,
-        example_options={"contract": "h"},
-    )
+SPEC = engine.register_module(
+    __name__, game="jass", config=JassGame, n_players=4,
+    max_actions=36, deal_game="jass", example_options={"contract": "h"}
 )
 
 
@@ -198,12 +180,12 @@ def _to_matrix_kernel(actions, contracts, out):  # type: ignore[no-untyped-def]
         for t in range(9):
             c = np.int64(actions[i, 4 * t])
             out[i, 4 * t + leader] = c
-            lead_suit, cont, best, best_p, best_key = _lead(c, leader, contract)
+            lead_suit, cont, best, best_p, best_key = trick_lead(c, leader, contract)
             for j in range(1, 4):
                 p = (leader + j) & 3
                 c = np.int64(actions[i, 4 * t + j])
                 out[i, 4 * t + p] = c
-                best, best_p, best_key = _follow(
+                best, best_p, best_key = trick_follow(
                     c, np.uint64(1) << np.uint64(c), p, cont, contract, best, best_p, best_key
                 )
             leader = best_p

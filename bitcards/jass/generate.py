@@ -29,7 +29,7 @@ from bitcards._rng import seed_key
 from bitcards.deal import deal
 from bitcards.errors import BitcardsError, InvalidCardsError
 from bitcards.jass import _kernels as K
-from bitcards.jass.play import _as_records, _raise_malformed, as_contracts
+from bitcards.jass.play import _check_records, as_contracts
 
 __all__ = ["random_games", "random_contracts", "mutate_games"]
 
@@ -123,16 +123,11 @@ def mutate_games(
         return _mutate_players(records, contracts, seed, start)
     if kind != "hand":
         raise ValueError(f"kind must be 'hand' or 'players', not {kind!r}")
-    rec = _as_records(records)
-    n = rec.shape[0]
-    codes = as_contracts(contracts, n)
-    ok = np.empty(n, dtype=np.bool_)
-    first = np.empty(n, dtype=np.int64)
+    rec, codes, ok, first = _check_records(records, contracts)
     _, key = seed_key(seed)
+    n = rec.shape[0]
     out = np.empty_like(rec)
     where = np.empty(n, dtype=np.int64)
-    K.check_kernel(n, rec, codes, ok, first)
-    _raise_malformed(rec, first, records)
     K.mutate_kernel(n, rec, codes, np.uint64(mix64(key ^ _MUTATE_SALT)), np.int64(start), out, where)
     # verified by the checker: the first violation is exactly where it was made
     K.check_kernel(n, out, codes, ok, first)
@@ -144,16 +139,11 @@ def mutate_games(
 
 
 def _mutate_players(records: object, contracts: object, seed: int | None, start: int) -> tuple[np.ndarray, np.ndarray]:
-    rec = _as_records(records)
-    n = rec.shape[0]
-    codes = as_contracts(contracts, n)
-    ok = np.empty(n, dtype=np.bool_)
-    first = np.empty(n, dtype=np.int64)
+    rec, codes, ok, first = _check_records(records, contracts)
     _, key = seed_key(seed)
+    n = rec.shape[0]
     out = rec.copy()
     where = np.full(n, -1, dtype=np.int64)
-    K.check_kernel(n, rec, codes, ok, first)
-    _raise_malformed(rec, first, records)
     todo = np.ones(n, dtype=np.bool_)
     for attempt in range(64):
         trial = rec.copy()

@@ -222,6 +222,14 @@ def check_games(records: object, contracts: object, *, raise_errors: bool = True
     >>> ok.tolist(), first.tolist()[1:]
     ([False, True, True], [-1, -1])
     """
+    _, _, ok, first = _check_records(records, contracts, raise_errors)
+    return ok, first
+
+
+def _check_records(
+    records: object, contracts: object, raise_errors: bool = True
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``(records as int8 (n, 36), contract codes, ok, first_bad)`` of :func:`check_games`."""
     rec = _as_records(records)
     n = rec.shape[0]
     codes = as_contracts(contracts, n)
@@ -230,7 +238,7 @@ def check_games(records: object, contracts: object, *, raise_errors: bool = True
     K.check_kernel(n, rec, codes, ok, first)
     if raise_errors:
         _raise_malformed(rec, first, records)
-    return ok, first
+    return rec, codes, ok, first
 
 
 def score_games(records: object, contracts: object) -> tuple[np.ndarray, np.ndarray]:

@@ -74,6 +74,8 @@ __all__ = [
     "card_key",
     "contenders",
     "key_among",
+    "trick_lead",
+    "trick_follow",
     "card",
     "mask",
 ]
@@ -236,16 +238,47 @@ def card_points(cards: object, contract: str | int) -> int:
 
 
 # --- the rules -----------------------------------------------------------------
+# Tables are indexed with unsigned ints: Numba then skips the check for negative indices (Python's
+# wrap-around), which sits on the critical path of every play (the kernels pass valid indices only).
+@njit(inline="always")
+def _ix(contract, c):  # type: ignore[no-untyped-def]
+    """The index of card ``c`` in a per-contract table (``KEY``, ``POINTS``, ``CAP``)."""
+    return np.uint64(contract) * np.uint64(36) + np.uint64(c)
+
+
 @njit(inline="always")
 def contenders(lead_suit, contract):  # type: ignore[no-untyped-def]
     """The cards that can win a trick led in ``lead_suit``: that suit and the trumps."""
-    return SUIT_MASKS[lead_suit] | TRUMP_MASKS[contract]
+    return SUIT_MASKS[np.uint64(lead_suit)] | TRUMP_MASKS[np.uint64(contract)]
 
 
 @njit(inline="always")
 def key_among(c, bit, cont, contract):  # type: ignore[no-untyped-def]
     """How strongly card ``c`` (``bit`` its mask) takes a trick whose :func:`contenders` are ``cont``; ``-1`` if it cannot."""
-    return KEY[contract * 36 + c] if bit & cont else np.int64(-1)
+    return KEY[_ix(contract, c)] if bit & cont else np.int64(-1)
+
+
+@njit(inline="always")
+def trick_lead(c, leader, contract):  # type: ignore[no-untyped-def]
+    """A trick led with card ``c`` by column ``leader``: ``(lead_suit, cont, best, best_p, best_key)``.
+
+    ``cont`` is the trick's :func:`contenders`; ``best``,
+    ``best_p`` and ``best_key`` are the card winning so far, its column and its
+    key (the lead always contends). :func:`trick_follow` plays the other three cards.
+    """
+    lead_suit = SUIT_OF[np.uint64(c)]
+    return lead_suit, contenders(lead_suit, contract), c, leader, KEY[_ix(contract, c)]
+
+
+@njit(inline="always")
+def trick_follow(c, bit, p, cont, contract, best, best_p, best_key):  # type: ignore[no-untyped-def]
+    """Card ``c`` (``bit`` its mask) played by column ``p`` into a trick begun by :func:`trick_lead`.
+
+    The trick's new ``(best, best_p, best_key)``: ``c`` takes over if it beats ``best``.
+    """
+    k = key_among(c, bit, cont, contract)
+    better = k > best_key
+    return (c if better else best), (p if better else best_p), (k if better else best_key)
 
 
 @njit(inline="always")
@@ -268,9 +301,10 @@ def follow_mask(hand, lead_suit, best, contract):  # type: ignore[no-untyped-def
     * if that leaves nothing but the trump jack (it is never forced), or nothing, any card.
     """
     hand = np.uint64(hand)
-    jack = NEVER_FORCED[contract]
-    trumps = hand & TRUMP_MASKS[contract]
-    must = hand & SUIT_MASKS[lead_suit] & ~jack
+    jack = NEVER_FORCED[np.uint64(contract)]
+    trumps = hand & TRUMP_MASKS[np.uint64(contract)]
+    must = hand & SUIT_MASKS[np.uint64(lead_suit)] & ~jack
+    # a signed index on purpose: best -1 (no card yet) wraps to the previous row's last entry, which lets every trump through
     over = trumps & CAP[contract * 36 + best]
     allowed = (must | over) if must else ((hand & ~trumps) | over)
     return allowed if allowed & ~jack else hand

@@ -21,7 +21,7 @@ import numpy as np
 
 from bitcards.simulate.study import Field, SimulationError
 
-__all__ = ["SimulationResult", "read_parquet", "wilson"]
+__all__ = ["SimulationResult", "read_parquet", "wilson", "put_share"]
 
 _META_PREFIX = "bitcards."
 
@@ -48,6 +48,20 @@ def wilson(hits: np.ndarray | int, n: np.ndarray | int, level: float = 0.95) -> 
         centre = (p + z * z / (2.0 * m)) / denom
         half = z * np.sqrt(p * (1.0 - p) / m + z * z / (4.0 * m * m)) / denom
     return centre - half, centre + half
+
+
+def put_share(out: dict[str, float], key: str, hits: int, n: int) -> None:
+    """A study summary's share: ``out[key]`` is ``hits / n`` (NaN when ``n`` is 0), ``key_lo``/``key_hi`` its Wilson interval.
+
+    >>> out = {}
+    >>> put_share(out, "p_win", 50, 100)
+    >>> out["p_win"], round(out["p_win_lo"], 4), round(out["p_win_hi"], 4)
+    (0.5, 0.4038, 0.5962)
+    """
+    lo, hi = wilson(int(hits), int(n))
+    out[key] = int(hits) / int(n) if n else float("nan")
+    out[f"{key}_lo"] = float(lo)
+    out[f"{key}_hi"] = float(hi)
 
 
 @dataclass(repr=False)

@@ -39,13 +39,13 @@ from statistics import NormalDist
 import numba
 import numpy as np
 
-from bitcards._bits import ctz, mix64, mulhi64
+from bitcards._bits import ctz, mix64, mulhi64, select_mask
 from bitcards._jit import njit, warmup_task
 from bitcards._parallel import use_parallel
 from bitcards._rng import next_u64, row_state
-from bitcards.cribbage._rules import MAX_SCORE, score5
-from bitcards.cribbage.discard import N_STARTERS, _best_keep, _nth_bit
-from bitcards.simulate.result import SimulationResult, wilson
+from bitcards.cribbage.discard import N_STARTERS, best_discard_rule
+from bitcards.cribbage.score import MAX_SCORE, score5
+from bitcards.simulate.result import SimulationResult, put_share
 from bitcards.simulate.study import Chunk, Field, Study, register_study
 
 __all__ = ["CRIBBAGE_DISCARD", "CRIBBAGE_CRIB", "random_key", "random_discards"]
@@ -84,8 +84,8 @@ def random_discards(rkey, row, six1, six2):  # type: ignore[no-untyped-def]
     b, x = mulhi64(x, np.uint64(15))
     a = np.int64(a)
     b = np.int64(b)
-    d1 = _nth_bit(six1, _PAIR_I[a]) | _nth_bit(six1, _PAIR_J[a])
-    d2 = _nth_bit(six2, _PAIR_I[b]) | _nth_bit(six2, _PAIR_J[b])
+    d1 = select_mask(six1, _PAIR_I[a]) | select_mask(six1, _PAIR_J[a])
+    d2 = select_mask(six2, _PAIR_I[b]) | select_mask(six2, _PAIR_J[b])
     return d1, d2
 
 
@@ -96,7 +96,7 @@ def _discard_rows(deals, lo, hi, start, rkey, expected, hand):  # type: ignore[n
         r1, r2 = random_discards(rkey, start + i, deals[i, 0], deals[i, 1])
         for p in range(2):
             six = deals[i, p]
-            keep, total = _best_keep(six, False)
+            keep, total = best_discard_rule(six, False)
             expected[p, total] += 1
             hand[p, 0, score5(keep, st, False)] += 1
             hand[p, 1, score5(six ^ (r1 if p == 0 else r2), st, False)] += 1
@@ -106,8 +106,8 @@ def _discard_rows(deals, lo, hi, start, rkey, expected, hand):  # type: ignore[n
 def _crib_rows(deals, lo, hi, start, rkey, crib):  # type: ignore[no-untyped-def]
     for i in range(lo, hi):
         st = ctz(deals[i, 2])
-        k1, _ = _best_keep(deals[i, 0], False)
-        k2, _ = _best_keep(deals[i, 1], False)
+        k1, _ = best_discard_rule(deals[i, 0], False)
+        k2, _ = best_discard_rule(deals[i, 1], False)
         crib[0, score5((deals[i, 0] ^ k1) | (deals[i, 1] ^ k2), st, True)] += 1
         r1, r2 = random_discards(rkey, start + i, deals[i, 0], deals[i, 1])
         crib[1, score5(r1 | r2, st, True)] += 1
@@ -172,28 +172,21 @@ def _discard_summary(r: SimulationResult) -> dict[str, float]:
         out[f"mean_hand_{keep}_keep_lo"] = mu - z * sd / float(np.sqrt(n)) if n else float("nan")
         out[f"mean_hand_{keep}_keep_hi"] = mu + z * sd / float(np.sqrt(n)) if n else float("nan")
     h = r.counts["hand"][:, 0].sum(axis=0)
-    n = int(h.sum())
-    lo, hi = wilson(int(h[0]), n)
-    out["p_zero_hand_best_keep"] = int(h[0]) / n if n else float("nan")
-    out["p_zero_hand_best_keep_lo"] = float(lo)
-    out["p_zero_hand_best_keep_hi"] = float(hi)
+    put_share(out, "p_zero_hand_best_keep", int(h[0]), int(h.sum()))
     return out
 
 
 def _crib_summary(r: SimulationResult) -> dict[str, float]:
     mu, lo, hi = r.mean_ci("crib")
     c = r.counts["crib"]
-    n = int(c[0].sum())
-    z_lo, z_hi = wilson(int(c[0, 0]), n)
-    return {
+    out = {
         "mean_crib_best_discards": float(mu[0]),
         "mean_crib_best_discards_lo": float(lo[0]),
         "mean_crib_best_discards_hi": float(hi[0]),
         "mean_crib_random_discards": float(mu[1]),
-        "p_zero_crib_best_discards": int(c[0, 0]) / n if n else float("nan"),
-        "p_zero_crib_best_discards_lo": float(z_lo),
-        "p_zero_crib_best_discards_hi": float(z_hi),
     }
+    put_share(out, "p_zero_crib_best_discards", int(c[0, 0]), int(c[0].sum()))
+    return out
 
 
 CRIBBAGE_DISCARD = register_study(

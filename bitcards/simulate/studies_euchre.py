@@ -29,7 +29,7 @@ from bitcards._jit import njit, warmup_task
 from bitcards._parallel import use_parallel
 from bitcards.euchre.rules import bowers_mask, trump_mask
 from bitcards.layouts import SUIT_NAMES
-from bitcards.simulate.result import SimulationResult, wilson
+from bitcards.simulate.result import SimulationResult, put_share
 from bitcards.simulate.study import Chunk, Field, Study, register_study
 
 __all__ = ["trump_mask", "bowers_mask", "EUCHRE_BOWERS", "exact_trumps"]
@@ -78,11 +78,7 @@ def _bowers_summary(r: SimulationResult) -> dict[str, float]:
     n = int(b[1, 0].sum())
     out: dict[str, float] = {}
     for t, name in enumerate(TRUMPS):
-        both = int(b[1, t, 2])
-        lo, hi = wilson(both, n)
-        out[f"p_dealer_side_both_bowers_{name}"] = both / n if n else float("nan")
-        out[f"p_dealer_side_both_bowers_{name}_lo"] = float(lo)
-        out[f"p_dealer_side_both_bowers_{name}_hi"] = float(hi)
+        put_share(out, f"p_dealer_side_both_bowers_{name}", int(b[1, t, 2]), n)
     out["mean_trumps_per_hand"] = float(r.mean("trumps").mean())
     return out
 

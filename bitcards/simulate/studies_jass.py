@@ -29,7 +29,7 @@ import numpy as np
 from bitcards._jit import njit, warmup_task
 from bitcards.jass import batch, random_games
 from bitcards.jass.rules import CONTRACT_NAMES, TOTAL_POINTS
-from bitcards.simulate.result import SimulationResult, wilson
+from bitcards.simulate.result import SimulationResult, put_share
 from bitcards.simulate.study import Chunk, Field, Study, register_study, tally
 
 __all__ = ["JASS_PLAY", "trump_ins"]
@@ -101,11 +101,7 @@ def _jass_summary(r: SimulationResult) -> dict[str, float]:
     ins = (r.counts["trump_ins"] * np.arange(28)).sum(axis=1)
     plays = (r.counts["side_lead_plays"] * np.arange(28)).sum(axis=1)
     for code in range(4):
-        a, b = int(ins[code]), int(plays[code])
-        rlo, rhi = wilson(a, b)
-        out[f"trump_in_rate_{letters[code]}"] = a / b if b else float("nan")
-        out[f"trump_in_rate_{letters[code]}_lo"] = float(rlo)
-        out[f"trump_in_rate_{letters[code]}_hi"] = float(rhi)
+        put_share(out, f"trump_in_rate_{letters[code]}", int(ins[code]), int(plays[code]))
     return out
 
 

@@ -31,10 +31,10 @@ from bitcards._bits import popcount
 from bitcards._jit import njit, warmup_task
 from bitcards._parallel import use_parallel
 from bitcards.layouts import SKAT
-from bitcards.simulate.result import SimulationResult, wilson
+from bitcards.simulate.result import SimulationResult, put_share
 from bitcards.simulate.study import Chunk, Field, SimulationError, Study, register_study, tally
 from bitcards.skat.rules import GRAND
-from bitcards.skat.value import _matadors
+from bitcards.skat.value import matadors_rule
 
 __all__ = ["jack_factor", "matadors", "SKAT_JACKS", "SKAT_POINTS"]
 
@@ -57,7 +57,7 @@ def matadors(mask):  # type: ignore[no-untyped-def]
     >>> [int(matadors(parse_mask(h, "skat"))) for h in ("JC JH", "JC JS JD", "JS JH JD", "", "JC JS JH JD")]
     [1, 2, -1, -4, 4]
     """
-    return _matadors(mask, GRAND)
+    return matadors_rule(mask, GRAND)
 
 
 @njit
@@ -116,15 +116,13 @@ def _skat_jacks_summary(r: SimulationResult) -> dict[str, float]:
     changed = int(sum(m[i, j] for i in range(9) for j in range(9) if before[i] != before[j]))
     flipped = int(m[:4, 5:].sum() + m[5:, :4].sum())
     four = r.counts["jacks"][:3, 4].sum()
-    lo, hi = wilson(changed, n)
-    return {
+    out = {
         "mean_jacks_front": float(r.mean("jacks")[0]),
         "p_four_jacks_in_a_hand": float(four / (3 * n)) if n else float("nan"),
-        "p_skat_changes_jack_factor": changed / n if n else float("nan"),
-        "p_skat_changes_jack_factor_lo": float(lo),
-        "p_skat_changes_jack_factor_hi": float(hi),
-        "p_skat_flips_with_without": flipped / n if n else float("nan"),
     }
+    put_share(out, "p_skat_changes_jack_factor", changed, n)
+    out["p_skat_flips_with_without"] = flipped / n if n else float("nan")
+    return out
 
 
 SKAT_JACKS = register_study(

@@ -35,10 +35,10 @@ import numpy as np
 
 from bitcards._jit import njit, warmup_task
 from bitcards._parallel import use_parallel
-from bitcards.simulate.result import SimulationResult, wilson
+from bitcards.simulate.result import SimulationResult, put_share
 from bitcards.simulate.study import Chunk, Field, Study, register_study
-from bitcards.skat.bid import _bid_rule
-from bitcards.skat.value import _game_value, _matadors
+from bitcards.skat.bid import bid_rule
+from bitcards.skat.value import game_value_rule, matadors_rule
 
 __all__ = ["SKAT_BID", "SKAT_MAX_BID", "max_bid_of", "exact_bid_shares", "exact_matadors"]
 
@@ -63,7 +63,7 @@ def _bid_rows(deals, lo, hi, bid, top, bidders):  # type: ignore[no-untyped-def]
         best = 0
         n = 0
         for c in range(3):
-            v, s, _ = _bid_rule(deals[i, c])
+            v, s, _ = bid_rule(deals[i, c])
             bid[c, s + 1, v] += 1
             best = max(best, v)
             n += v != 0
@@ -97,22 +97,13 @@ def _bid_summary(r: SimulationResult) -> dict[str, float]:
     b = r.counts["bid"]
     out: dict[str, float] = {}
     for c, seat in enumerate(SEATS):
-        n = int(b[c].sum())
-        passes = int(b[c, 0, 0])
-        lo, hi = wilson(passes, n)
-        out[f"p_pass_{seat}"] = passes / n if n else float("nan")
-        out[f"p_pass_{seat}_lo"] = float(lo)
-        out[f"p_pass_{seat}_hi"] = float(hi)
+        put_share(out, f"p_pass_{seat}", int(b[c, 0, 0]), int(b[c].sum()))
     played = b[0, 1:]
     n_played = int(played.sum())
     vals = r.field("bid").values
     out["mean_bid_front_when_bidding"] = float((played.sum(axis=0) * vals).sum() / n_played) if n_played else float("nan")
     nb = r.counts["bidders"]
-    n = int(nb.sum())
-    lo, hi = wilson(int(nb[0]), n)
-    out["p_all_three_pass"] = int(nb[0]) / n if n else float("nan")
-    out["p_all_three_pass_lo"] = float(lo)
-    out["p_all_three_pass_hi"] = float(hi)
+    put_share(out, "p_all_three_pass", int(nb[0]), int(nb.sum()))
     return out
 
 
@@ -168,10 +159,10 @@ def max_bid_of(m):  # type: ignore[no-untyped-def]
     >>> [int(x) for x in max_bid_of(parse_mask("JD AS 0S KS QS 9S 8S AD 8C 9C", "skat"))]   # grand without 3: 24 x 4
     [96, 4]
     """
-    best = _game_value(m, 5, 0, 0, 0, 0)[3]  # null
+    best = game_value_rule(m, 5, 0, 0, 0, 0)[3]  # null
     game = 5
     for g in range(5):
-        v = _game_value(m, g, 0, 61, 5, 0)[3]
+        v = game_value_rule(m, g, 0, 61, 5, 0)[3]
         if v >= best:
             best = v
             game = g
@@ -191,7 +182,7 @@ def _max_bid_rows(deals, lo, hi, max_bid, best_game, overbid, mats):  # type: ig
             best_game[c, g10] += 1
             overbid[c, np.int64(v12 < v10)] += 1
             for g in range(5):
-                mats[c, g, _matadors(m12, g) + 11] += 1
+                mats[c, g, matadors_rule(m12, g) + 11] += 1
 
 
 @njit(parallel=True)
@@ -226,10 +217,7 @@ def _max_bid_summary(r: SimulationResult) -> dict[str, float]:
     for c, seat in enumerate(SEATS):
         out[f"mean_max_bid_{seat}"] = float(r.mean("max_bid")[c])
         n = int(ob[c].sum())
-        lo, hi = wilson(int(ob[c, 1]), n)
-        out[f"p_overbid_{seat}"] = int(ob[c, 1]) / n if n else float("nan")
-        out[f"p_overbid_{seat}_lo"] = float(lo)
-        out[f"p_overbid_{seat}_hi"] = float(hi)
+        put_share(out, f"p_overbid_{seat}", int(ob[c, 1]), n)
         out[f"p_grand_is_highest_{seat}"] = int(bg[c, 4]) / n if n else float("nan")
     return out
 

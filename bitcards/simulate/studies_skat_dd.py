@@ -40,7 +40,7 @@ from bitcards._bits import popcount
 from bitcards._jit import njit
 from bitcards._rng import draw_state, row_state
 from bitcards.errors import BitcardsError
-from bitcards.simulate.result import SimulationResult, wilson
+from bitcards.simulate.result import SimulationResult, put_share
 from bitcards.simulate.study import Chunk, Field, SimulationError, Study, register_study
 from bitcards.skat.bid import bid_values
 from bitcards.skat.rules import GAME_NAMES, MASK_JACKS, as_hand_mask
@@ -119,12 +119,7 @@ def _summary(r: SimulationResult) -> dict[str, float]:
     out: dict[str, float] = {}
     w = r.counts["won"]
     for g, name in enumerate(GAMES):
-        n = int(w[g].sum())
-        k = int(w[g, :, 1].sum())
-        lo, hi = wilson(k, n)
-        out[f"p_won_{name}"] = k / n if n else float("nan")
-        out[f"p_won_{name}_lo"] = float(lo)
-        out[f"p_won_{name}_hi"] = float(hi)
+        put_share(out, f"p_won_{name}", int(w[g, :, 1].sum()), int(w[g].sum()))
     pts = r.counts["points"]
     for g, name in enumerate(TRUMP_GAMES):
         n = int(pts[g].sum())

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from bitcards.simulate.result import SimulationResult, wilson
+from bitcards.simulate.result import SimulationResult, put_share
 from bitcards.simulate.study import Chunk, Field, Study, register_study
 
 __all__ = ["SKAT_RANDOM_PLAY", "SKAT_BASELINE", "GAMES"]
@@ -64,16 +64,8 @@ def _baseline_kernel(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk
 
 def _win_shares(won: np.ndarray, lost: np.ndarray, out: dict[str, float], prefix: str) -> None:
     for g, name in enumerate(GAMES):
-        w, n = int(won[g]), int(won[g] + lost[g])
-        lo, hi = wilson(w, n)
-        out[f"{prefix}{name}"] = w / n if n else float("nan")
-        out[f"{prefix}{name}_lo"] = float(lo)
-        out[f"{prefix}{name}_hi"] = float(hi)
-    w, n = int(won.sum()), int(won.sum() + lost.sum())
-    lo, hi = wilson(w, n)
-    out[f"{prefix.rstrip('_')}"] = w / n if n else float("nan")
-    out[f"{prefix.rstrip('_')}_lo"] = float(lo)
-    out[f"{prefix.rstrip('_')}_hi"] = float(hi)
+        put_share(out, f"{prefix}{name}", int(won[g]), int(won[g] + lost[g]))
+    put_share(out, prefix.rstrip("_"), int(won.sum()), int(won.sum() + lost.sum()))
 
 
 def _passed_share(r: SimulationResult, out: dict[str, float]) -> None:

@@ -25,7 +25,7 @@ from bitcards._bits import ctz, popcount
 from bitcards._jit import njit
 from bitcards.skat import engine as sk
 from bitcards.skat.rules import _card_points, _follow_mask, _strength, _trump_mask
-from bitcards.skat.value import _matadors
+from bitcards.skat.value import matadors_rule
 
 __all__ = ["baseline_policy", "reach"]
 
@@ -64,9 +64,9 @@ def reach(m):  # type: ignore[no-untyped-def]
     best = np.int64(0)
     g, n = _best_suit(m)
     if n >= 5:
-        best = _BASE[g] * (abs(_matadors(m, g)) + 1)
+        best = _BASE[g] * (abs(matadors_rule(m, g)) + 1)
     if popcount(m & _JACKS) >= 3 and popcount(m & _ACES) >= 2:
-        best = max(best, 24 * (abs(_matadors(m, np.int64(4))) + 1))
+        best = max(best, 24 * (abs(matadors_rule(m, np.int64(4))) + 1))
     return best
 
 

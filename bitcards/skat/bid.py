@@ -39,7 +39,7 @@ from bitcards.errors import InvalidCardsError
 from bitcards.layouts import SUIT_NAMES
 from bitcards.skat.rules import _jack_nibble, as_hand_mask
 
-__all__ = ["BidValue", "bid_value", "bid_values", "jack_factor"]
+__all__ = ["BidValue", "bid_value", "bid_values", "jack_factor", "bid_rule"]
 
 
 def _jack_factor_table() -> np.ndarray:
@@ -61,7 +61,7 @@ _JF_PACKED = sum(int(_JF[j]) << (4 * j) for j in range(16))
 
 
 @njit
-def _bid_rule(m):  # type: ignore[no-untyped-def]
+def bid_rule(m):  # type: ignore[no-untyped-def]
     """The simple bid value of a 10-card mask: ``(value, suit, jack factor)``; value 0 and suit -1 = pass.
 
     Branch-free and vectorisable: the four jacks are gathered into a nibble by one multiply
@@ -97,7 +97,7 @@ def _bid_kernel(masks, values, suits):  # type: ignore[no-untyped-def]
     n_bad = 0
     for i in numba.prange(masks.shape[0]):
         m = masks[i]
-        v, s, _ = _bid_rule(m)
+        v, s, _ = bid_rule(m)
         values[i] = v
         suits[i] = s
         n_bad += (popcount(m) != 10) | ((m >> np.uint64(32)) != np.uint64(0))
@@ -133,7 +133,7 @@ def bid_value(hand: object) -> BidValue:
     BidValue(value=0, suit=None, suit_name=None, jack_factor=2)
     """
     m = as_hand_mask(hand, count=10)
-    v, s, jf = _bid_rule(np.uint64(m))
+    v, s, jf = bid_rule(np.uint64(m))
     if v == 0:
         return BidValue(0, None, None, int(jf))
     return BidValue(int(v), int(s), SUIT_NAMES[int(s)], int(jf))

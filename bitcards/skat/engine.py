@@ -61,7 +61,7 @@ from bitcards.layouts import SKAT
 from bitcards.notation import format_card, format_cards, parse_card
 from bitcards.skat.ids.run import BID_TABLE
 from bitcards.skat.rules import GAME_NAMES, GRAND, NULL, _card_points, _legal_cards, _trick_winner
-from bitcards.skat.value import BID_VALUES, F_HAND, F_OUVERT, F_SCHNEIDER, F_SCHWARZ, _game_value, _seeger_fabian
+from bitcards.skat.value import BID_VALUES, F_HAND, F_OUVERT, F_SCHNEIDER, F_SCHWARZ, game_value_rule, seeger_fabian_rule
 
 __all__ = [
     "SkatGame",
@@ -334,7 +334,7 @@ def _settle(g, s):  # type: ignore[no-untyped-def]
         flags |= F_SCHWARZ
     if s[_OUV]:
         flags |= F_OUVERT
-    _, n, _, v, won, overbid, sc = _game_value(
+    _, n, _, v, won, overbid, sc = game_value_rule(
         np.uint64(s[_DEALT]), s[_GAME], flags, s[_PTS0 + d], s[_TR0 + d], s[_BID]
     )
     if s[_KONTRA] >= 1:
@@ -348,7 +348,7 @@ def _settle(g, s):  # type: ignore[no-untyped-def]
     s[_WON] = 1 if won else 0
     s[_OVERBID] = 1 if overbid else 0
     s[_SCORE] = sc
-    mine, others = _seeger_fabian(sc)
+    mine, others = seeger_fabian_rule(sc)
     for p in range(3):
         s[_RET0 + p] = mine if p == d else others
 
@@ -592,9 +592,7 @@ def _describe(st: engine.GameState) -> str:
     if st.phase_name == "play":
         head += f", trick {int(s[_TRICK]) + 1} of 10"
     lines = [head]
-    for p in range(3):
-        mark = " <- to act" if st.current_player == p else ""
-        lines.append(f"  {seat[p]}: {format_cards(int(s[_HAND0 + p]), SKAT) or '-'}  ({int(s[_PTS0 + p])} points){mark}")
+    lines += st.hand_lines(_HAND0, SKAT, seat, [f"  ({int(s[_PTS0 + p])} points)" for p in range(3)], verb="act")
     lines.append(f"  skat: {format_cards(int(s[_SKAT]), SKAT) or '-'}")
     if st.is_terminal() and game and game != "passed":
         if game == "ramsch":
@@ -607,28 +605,6 @@ def _describe(st: engine.GameState) -> str:
     return "\n".join(lines)
 
 
-SPEC = engine.register(
-    engine.EngineSpec(
-        game="skat",
-        config=SkatGame,
-        fields=FIELDS,
-        phases=PHASES,
-        n_players=3,
-        max_actions=192,
-        deal_game="skat",
-        init_state=_init,
-        legal_actions=_legal,
-        apply_action=_apply,
-        returns=_returns,
-        observe=_observe,
-        make_config=_make_config,
-        config_options=_options,
-        action_name=_action_name,
-        parse_action=_parse_action,
-        describe=_describe,
-        policies={},
-        example_options={},
-    )
-)
+SPEC = engine.register_module(__name__, game="skat", config=SkatGame, n_players=3, max_actions=192, deal_game="skat")
 
 import bitcards.skat.baseline  # noqa: E402, F401  (registers the "baseline" policy; it reads this module's fields)

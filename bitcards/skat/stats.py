@@ -25,7 +25,7 @@ from bitcards._jit import njit, warmup_task
 from bitcards.batch import as_masks
 from bitcards.batch import popcount as _pc
 from bitcards.layouts import SUIT_NAMES
-from bitcards.skat.bid import _bid_rule, bid_values
+from bitcards.skat.bid import bid_rule, bid_values
 
 __all__ = ["BidDistribution", "bid_distribution", "bid_distribution_of", "N_HANDS", "unrank_colex"]
 
@@ -64,7 +64,7 @@ def _next_same_popcount(x):  # type: ignore[no-untyped-def]
 
 @njit
 def _bin(m):  # type: ignore[no-untyped-def]
-    v, s, jf = _bid_rule(m)
+    v, s, jf = bid_rule(m)
     return (PASS_ROW if v == 0 else s) * 4 + jf - 2
 
 

@@ -65,6 +65,9 @@ __all__ = [
     "is_bid_value",
     "seeger_fabian",
     "seeger_fabian_list",
+    "matadors_rule",
+    "game_value_rule",
+    "seeger_fabian_rule",
 ]
 
 
@@ -116,7 +119,7 @@ _SUIT_WORD = _suit_word_table()
 
 
 @njit
-def _matadors(m, game):  # type: ignore[no-untyped-def]
+def matadors_rule(m, game):  # type: ignore[no-untyped-def]
     """Signed matadors of the cards ``m``: +N = "with N", -N = "without N", 0 in null.
 
     The trump word holds the trumps top first (CJ bit 0, SJ, HJ, DJ, then A T K Q 9 8 7 of
@@ -138,7 +141,7 @@ def _matadors(m, game):  # type: ignore[no-untyped-def]
 
 
 @njit
-def _game_value(m, game, flags, points, tricks, bid):  # type: ignore[no-untyped-def]
+def game_value_rule(m, game, flags, points, tricks, bid):  # type: ignore[no-untyped-def]
     """The game value of a contract and its outcome.
 
     ``m``: the declarer's 12 cards; ``flags``: F_HAND | F_SCHNEIDER | F_SCHWARZ | F_OUVERT;
@@ -178,7 +181,7 @@ def _game_value(m, game, flags, points, tricks, bid):  # type: ignore[no-untyped
     sch_ann = schw_ann or (f & F_SCHNEIDER) != 0
     if sch_ann and not hand:
         return S_ANNOUNCE_NO_HAND, 0, 0, 0, False, False, 0
-    n = _matadors(m, g)
+    n = matadors_rule(m, g)
     levels = np.int64(L_GAME)
     if hand:
         levels |= L_HAND
@@ -205,7 +208,7 @@ def _game_value(m, game, flags, points, tricks, bid):  # type: ignore[no-untyped
 @njit(parallel=True)
 def _matadors_kernel(masks, game, out):  # type: ignore[no-untyped-def]
     for i in numba.prange(masks.shape[0]):
-        out[i] = _matadors(masks[i], game)
+        out[i] = matadors_rule(masks[i], game)
 
 
 @njit(parallel=True)
@@ -214,7 +217,7 @@ def _game_value_kernel(masks, game, flags, points, tricks, bids, status, mats, v
     n_bad = 0
     for i in numba.prange(masks.shape[0]):
         m = masks[i]
-        st, n, _, v, w, _, sc = _game_value(m, game, flags, points[i], tricks[i], bids[i])
+        st, n, _, v, w, _, sc = game_value_rule(m, game, flags, points[i], tricks[i], bids[i])
         if popcount(m) != 12 or (m >> np.uint64(32)) != np.uint64(0):
             st = S_BAD_CARDS
         status[i] = st
@@ -254,7 +257,7 @@ def matadors(cards: object, game: int | str) -> Matadors:
     >>> str(matadors("CJ SJ HJ DJ CA CT CQ", "clubs")), str(matadors("CA", "grand")), str(matadors("", "clubs"))
     ('with 6', 'without 4', 'without 11')
     """
-    n = int(_matadors(np.uint64(as_hand_mask(cards)), np.int64(parse_game(game))))
+    n = int(matadors_rule(np.uint64(as_hand_mask(cards)), np.int64(parse_game(game))))
     return Matadors(n > 0, abs(n))
 
 
@@ -440,7 +443,7 @@ def game_value(
     m = as_hand_mask(cards, count=12, what="declarer's 12 cards")
     pts, tr = _outcome(c, points, tricks)
     b = 0 if bid is None else _checked_int(bid, "bid", 0, 264, _STATUS_TEXT[S_BAD_BID])
-    st, n, lv, v, won, ob, sc = _game_value(
+    st, n, lv, v, won, ob, sc = game_value_rule(
         np.uint64(m), np.int64(c.game), np.int64(c.flags), np.int64(pts), np.int64(tr), np.int64(b)
     )
     if st != S_OK:
@@ -468,7 +471,7 @@ def max_bid(cards: object, game: int | str, *, hand: bool = False, announce: str
     c = Contract.make(game, hand=hand, announce=announce, ouvert=ouvert)
     m = as_hand_mask(cards, what="hand")
     pts, tr = _outcome(c, None, None)
-    st, _, _, v, _, _, _ = _game_value(
+    st, _, _, v, _, _, _ = game_value_rule(
         np.uint64(m), np.int64(c.game), np.int64(c.flags), np.int64(pts), np.int64(tr), np.int64(0)
     )
     if st != S_OK:  # pragma: no cover - Contract.make already validated
@@ -585,7 +588,7 @@ def next_bid(v: int) -> int:
 
 
 @njit
-def _seeger_fabian(score):  # type: ignore[no-untyped-def]
+def seeger_fabian_rule(score):  # type: ignore[no-untyped-def]
     """``(declarer, each other player)`` at a 3-player table for a score-sheet entry (0: nothing)."""
     s = np.int64(score)
     if s > 0:
@@ -608,7 +611,7 @@ def seeger_fabian(score: int, players: int = 3) -> tuple[int, int]:
     if players not in (3, 4):
         raise ContractError(f"a Skat table has 3 or 4 players, not {players}")
     s = int(score)
-    mine, others = _seeger_fabian(np.int64(s))
+    mine, others = seeger_fabian_rule(np.int64(s))
     if s < 0 and players == 4:
         others = 30
     return int(mine), int(others)
