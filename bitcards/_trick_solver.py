@@ -3,20 +3,31 @@
 Four seats in two teams (team 0 = seats 0 and 2, team 1 = seats 1 and 3), tricks of four
 cards (three when a Euchre player goes alone: the seat in ``ctx[_SKIP]`` sits out). The
 search value is what team 0 takes *from the node on*: tricks (Euchre) or card points with
-the last trick's bonus (Jass); team 0 maximises, team 1 minimises. The game's rules come
+the last trick's bonus, plus half the match bonus if team 0 takes every trick of the deal and
+minus half of it if team 1 does (Jass: that is half the difference of the two teams' points,
+less a constant, so both sides play for the difference); team 0 maximises, team 1 minimises. The game's rules come
 from its own module, never written again here: the legal cards are Euchre's ``_legal_plays``
 and Jass's ``legal_mask``; the tables of what takes a trick and the card points are read at
 import from Euchre's ``_effective_suit`` and ``_card_strength`` and Jass's ``card_key`` and
 ``POINTS`` (plain Python, so importing compiles nothing).
 
-* **Alpha-beta**, fail-soft, recursive over card masks; the exact value comes from
-  zero-window probes that halve the range left (MTD-style: each probe's fail-soft result
-  narrows the bounds).
-* **Transposition table** at trick boundaries: ``(2**bits, 2)`` ``uint64`` entries (16
-  bytes each): the key (the mask of cards still in the hands and the leader; the hands
-  are fixed by the deal, so this is the whole position) with a generation stamp, and a
-  lower and an upper bound on team 0's future value plus the best lead found. A new solve
-  bumps the generation, so the table never needs clearing. Always replace.
+* **Alpha-beta**, fail-soft, over card masks, iterative: the rows of one ``int64`` scratch
+  array are the stack (each node's frame and its move list), so every kernel is an ordinary
+  cached Numba function. The exact value comes from zero-window probes that halve the range
+  left (each probe's fail-soft result narrows the bounds); Euchre's small range takes one
+  full-window search.
+* **Cut-offs from the points still at stake**: at every node team 0's value lies between
+  what it is sure of and what the cards not yet won (and the match bonus while still open)
+  can add; a window outside that range is settled at once.
+* **Transposition table** at trick boundaries: ``(2**bits + 1, 2)`` ``uint64`` rows (16
+  bytes each; a fixed size per game): the key (the mask of cards still in the hands, the
+  leader and the match flags: whether each team has taken a trick; the hands are fixed by
+  the deal, so this is the whole position) with a generation stamp, and a lower and an
+  upper bound on team 0's future value plus the best lead found. A new solve bumps the
+  generation, so the table never needs clearing. Two rows per key: a new entry replaces
+  one of an earlier solve, else the one with fewer cards left. Before the last card of a
+  trick, a child position whose stored bound already cuts off ends the node
+  (enhanced transposition cut-off).
 * **Move ordering**: the table's best lead first; then cards that win the trick for the
   side that is not winning it (cheapest winner first), smearing points onto a partner's
   trick, cheap discards.
@@ -250,7 +261,7 @@ def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  #
             else:
                 k = _key(ctx, c, led)
                 if k > bestkey:
-                    sc = (100 - k) * 4 + p if not we_win else 200 + p - k
+                    sc = (200 - k) * 4 + p if not we_win else 200 + p - k
                 else:
                     sc = 300 + p if we_win else 300 - p * 4 - k
             j = n
@@ -264,10 +275,40 @@ def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  #
     return n
 
 
-@njit
-def _tt_index(key, n):  # type: ignore[no-untyped-def]
-    h = (np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)
-    return np.int64(h & np.uint64(n - 1)) + 1
+@njit(inline="always")
+def _tt_pair(tt, key):  # type: ignore[no-untyped-def]
+    """The first of the two rows where ``key`` may stand (rows 1.. of the table; row 0 is the generation)."""
+    h = (np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)
+    return np.int64(h & np.uint64(tt.shape[0] - 3)) + 1
+
+
+@njit(inline="always")
+def _tt_find(tt, full):  # type: ignore[no-untyped-def]
+    """The row holding ``full`` (key and generation), or -1."""
+    i = _tt_pair(tt, full & np.uint64(_KEY_MASK))
+    if tt[i, 0] == full:
+        return i
+    if tt[i + 1, 0] == full:
+        return i + 1
+    return np.int64(-1)
+
+
+@njit(inline="always")
+def _tt_slot(tt, full):  # type: ignore[no-untyped-def]
+    """The row to store ``full`` in: its own, else an entry of an earlier solve, else the one of the two with fewer
+    cards left (the smaller search to do again)."""
+    i = _tt_pair(tt, full & np.uint64(_KEY_MASK))
+    if tt[i, 0] == full:
+        return i
+    if tt[i + 1, 0] == full:
+        return i + 1
+    gen = full >> np.uint64(_KEY_BITS)
+    if tt[i, 0] >> np.uint64(_KEY_BITS) != gen:
+        return i
+    if tt[i + 1, 0] >> np.uint64(_KEY_BITS) != gen:
+        return i + 1
+    cards = np.uint64((1 << 36) - 1)
+    return i if popcount(tt[i, 0] & cards) < popcount(tt[i + 1, 0] & cards) else i + 1
 
 
 @njit(inline="always")
@@ -323,10 +364,11 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     ttmove = np.int64(-1)
     if pos == 0:
         key = rem | (np.uint64(seat) << np.uint64(40)) | (np.uint64(flags) << np.uint64(42))
-        ttidx = _tt_index(key, tt.shape[0] - 1)
+        ttidx = np.int64(0)  # a trick boundary: the node's bounds go into the table
         buf[p, _TKEY] = np.int64(key)
-        if tt[ttidx, 0] == key | (np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)):
-            d = tt[ttidx, 1]
+        hit = _tt_find(tt, key | (np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)))
+        if hit >= 0:
+            d = tt[hit, 1]
             lo = np.int64(d & np.uint64(0xFFFF)) - _OFF
             hi = np.int64((d >> np.uint64(16)) & np.uint64(0xFFFF)) - _OFF
             ttmove = np.int64(d >> np.uint64(32)) - 1
@@ -350,10 +392,33 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     hand = np.uint64(ctx[_H0 + seat]) & rem
     legal = _legal(ctx, hand, buf[p, _LEADC], buf[p, _LED], buf[p, _BEST])
     we_win = pos > 0 and (buf[p, _BSEAT] & 1) == (seat & 1)
-    buf[p, _N] = _moves(ctx, buf, p, hand, legal, rem | tmask, buf[p, _LED], buf[p, _BKEY], we_win, ttmove)
+    n = _moves(ctx, buf, p, hand, legal, rem | tmask, buf[p, _LED], buf[p, _BKEY], we_win, ttmove)
+    buf[p, _N] = n
     buf[p, _I] = 0
     buf[p, _BV] = np.int64(-1 << 20) if seat & 1 == 0 else np.int64(1 << 20)
     buf[p, _BC] = -1
+    if pos + 1 == ctx[_NPLAY]:  # enhanced transposition cutoff: a child position the table already settles
+        gen = np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)
+        bkey = buf[p, _BKEY]
+        led = buf[p, _LED]
+        for i in range(n):
+            c = buf[p, i]
+            bit = np.uint64(1) << np.uint64(c)
+            ns = seat if _key(ctx, c, led) > bkey else buf[p, _BSEAT]
+            r = rem & ~bit
+            gain = _trick_value(ctx, tmask | bit, r == np.uint64(0)) if ns & 1 == 0 else np.int64(0)
+            key = r | (np.uint64(ns) << np.uint64(40)) | (np.uint64(flags | (1 << (ns & 1))) << np.uint64(42))
+            idx = _tt_find(tt, key | gen)
+            if idx >= 0:
+                d = tt[idx, 1]
+                if seat & 1 == 0:
+                    v = gain + np.int64(d & np.uint64(0xFFFF)) - _OFF
+                    if v >= beta:
+                        return True, v
+                else:
+                    v = gain + np.int64((d >> np.uint64(16)) & np.uint64(0xFFFF)) - _OFF
+                    if v <= alpha:
+                        return True, v
     return False, np.int64(0)
 
 
@@ -392,24 +457,28 @@ def _child(ctx, buf, p, c):  # type: ignore[no-untyped-def]
         _set_node(buf, p + 1, r, _next_seat(ctx, seat), pos + 1, buf[p, _LEADC], led, nb, nk, ns, tm, flags, opn, alpha, beta)
 
 
+@njit(inline="always")
+def proven_bounds(best, a0, b0, lo, hi):  # type: ignore[no-untyped-def]
+    """The bounds ``lo..hi`` of a node's value, narrowed by ``best``, what a fail-soft search with the window
+    ``a0..b0`` returned for it: an upper bound if it failed low, a lower bound if it failed high, else exact.
+    (The rule for any transposition table of such a search; the Skat solver keeps the same one.)"""
+    if best <= a0:
+        return lo, min(hi, best)
+    if best >= b0:
+        return max(lo, best), hi
+    return best, best
+
+
 @njit
 def _finish(tt, buf, p, gen):  # type: ignore[no-untyped-def]
     """Close frame ``p``: store its bounds in the table (at a trick boundary) and return its value."""
     bestv = buf[p, _BV]
     ttidx = buf[p, _TTI]
     if ttidx >= 0:
-        lo = buf[p, _LO]
-        hi = buf[p, _HI]
-        if bestv <= buf[p, _A0]:
-            if bestv < hi:
-                hi = bestv
-        elif bestv >= buf[p, _B0]:
-            if bestv > lo:
-                lo = bestv
-        else:
-            lo = bestv
-            hi = bestv
-        tt[ttidx, 0] = np.uint64(buf[p, _TKEY]) | (np.uint64(gen) << np.uint64(_KEY_BITS))
+        lo, hi = proven_bounds(bestv, buf[p, _A0], buf[p, _B0], buf[p, _LO], buf[p, _HI])
+        full = np.uint64(buf[p, _TKEY]) | (np.uint64(gen) << np.uint64(_KEY_BITS))
+        ttidx = _tt_slot(tt, full)
+        tt[ttidx, 0] = full
         tt[ttidx, 1] = (
             np.uint64(lo + _OFF) | (np.uint64(hi + _OFF) << np.uint64(16)) | (np.uint64(buf[p, _BC] + 1) << np.uint64(32))
         )

@@ -7,7 +7,7 @@ sides play perfectly with all cards seen, and the value of every legal lead for 
 to move: the tricks that side takes if that card is led. :func:`solve_many` does whole
 arrays of deals.
 
-The search (:mod:`bitcards._trick_solver`, shared with Jass) is alpha-beta over card masks
+The search (:mod:`bitcards._trick_solver`, shared with Jass) is an iterative alpha-beta over card masks
 with a transposition table of :data:`TT_ENTRIES` entries (16 bytes each: 64 KiB, one per
 solve or per thread), move ordering and equivalent-card merging; the rules are
 :func:`~bitcards.euchre.rules.legal_plays` and the card strengths of

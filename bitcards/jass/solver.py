@@ -12,7 +12,7 @@ legal lead for the side to move: the points that side takes if it leads that car
 
 The search (:mod:`bitcards._trick_solver`, shared with Euchre) is an iterative alpha-beta
 over card masks with zero-window probes (the exact points by halving the range), a transposition
-table of :data:`TT_ENTRIES` entries (16 bytes each: 4 MiB, one per solve or per thread),
+table of :data:`TT_ENTRIES` entries (16 bytes each: 16 MiB, one per solve or per thread),
 move ordering and equivalent-card merging. The rules are those of
 :mod:`bitcards.jass.rules`: :func:`~bitcards.jass.rules.legal_mask`, the trick keys
 (:func:`~bitcards.jass.rules.card_key`) and the card points table
@@ -52,8 +52,8 @@ from bitcards.jass.rules import CONTRACT_NAMES, POINTS, format_contract, parse_c
 
 __all__ = ["MATCH_BONUS", "TT_BITS", "TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table"]
 
-#: a transposition table has 2**TT_BITS entries of 16 bytes (4 MiB)
-TT_BITS = 18
+#: a transposition table has 2**TT_BITS entries of 16 bytes (16 MiB)
+TT_BITS = 20
 TT_ENTRIES = 1 << TT_BITS
 
 
@@ -76,7 +76,7 @@ class SolveResult(OpenHandResult):
 
 
 def new_table() -> np.ndarray:
-    """A transposition table for :func:`solve` (:data:`TT_ENTRIES` entries, 4 MiB)."""
+    """A transposition table for :func:`solve` (:data:`TT_ENTRIES` entries, 16 MiB)."""
     check_memory((TT_ENTRIES + 1) * 16, "a solver transposition table", "free some memory")
     return _trick_solver.new_table(TT_BITS)
 
