@@ -20,7 +20,7 @@ from bitcards.jass.solver import new_table, solve
 from tests.naive import jass as naive
 from tests.naive import jass_solve as ref
 
-N = size(300, 6)  # whole deals, the six contracts in turn
+N = size(60, 1)  # whole deals, the six contracts in turn (some take seconds: see the module docstring)
 N_BASELINE = size(200, 5)
 
 
@@ -54,7 +54,7 @@ def test_solve_median_ms(benchmark, one_thread) -> None:  # type: ignore[no-unty
     ms = np.array(times) * 1e3
     benchmark.extra_info["median_ms"] = float(np.median(ms))
     benchmark.extra_info["p90_ms"] = float(np.quantile(ms, 0.9))
-    for ct in range(6):
+    for ct in np.unique(contracts).tolist():
         mine = ms[contracts == ct]
         benchmark.extra_info[f"median_ms_{'dhscou'[ct]}"] = float(np.median(mine))
         benchmark.extra_info[f"p90_ms_{'dhscou'[ct]}"] = float(np.quantile(mine, 0.9))
