@@ -2,7 +2,9 @@
 
 The target is the median time per whole deal; pytest-benchmark reports the time of one call of
 ``solve_many`` over ``N`` deals, so the per-deal figure is that divided by ``N`` (the report's
-items/s); ``test_solve_median_ms`` records the median of single-deal solves in ``extra_info``.
+items/s); ``test_solve_median_ms`` records the median and 90th percentile of single-deal solves,
+over all deals and per contract, in ``extra_info`` (CPU time of the process, which another busy
+process on the machine does not inflate).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from bitcards.jass.solver import new_table, solve
 from tests.naive import jass as naive
 from tests.naive import jass_solve as ref
 
-N = size(30, 1)  # whole deals take about a second each (see the module docstring)
+N = size(60, 1)  # whole deals, the six contracts in turn (some take seconds: see the module docstring)
 N_BASELINE = size(200, 5)
 
 
@@ -33,7 +35,7 @@ def test_solve_deals_one_thread(benchmark, one_thread) -> None:  # type: ignore[
     hands, contracts, leaders = _deals(N)
     tag(benchmark, "jass whole deals solved (open hands)", N, "bitcards", "bitcards.jass.batch.solve, 1 thread")
     res = benchmark.pedantic(solve_many, (hands, contracts, leaders), rounds=1, iterations=1)
-    assert ((res >= 0) & (res <= 157)).all()
+    assert ((res >= 0) & (res <= 257)).all()
 
 
 def test_solve_median_ms(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
@@ -43,14 +45,19 @@ def test_solve_median_ms(benchmark, one_thread) -> None:  # type: ignore[no-unty
 
     def run() -> None:
         for i in range(N):
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             solve(hands[i].tolist(), int(contracts[i]), int(leaders[i]), values=False, table=table)
-            times.append(time.perf_counter() - t0)
+            times.append(time.process_time() - t0)
 
     tag(benchmark, "jass whole deals solved (open hands)", N, "bitcards", "bitcards.jass.solve one deal at a time, 1 thread")
     benchmark.pedantic(run, rounds=1, iterations=1)
-    benchmark.extra_info["median_ms"] = float(np.median(times) * 1e3)
-    benchmark.extra_info["p90_ms"] = float(np.quantile(times, 0.9) * 1e3)
+    ms = np.array(times) * 1e3
+    benchmark.extra_info["median_ms"] = float(np.median(ms))
+    benchmark.extra_info["p90_ms"] = float(np.quantile(ms, 0.9))
+    for ct in np.unique(contracts).tolist():
+        mine = ms[contracts == ct]
+        benchmark.extra_info[f"median_ms_{'dhscou'[ct]}"] = float(np.median(mine))
+        benchmark.extra_info[f"p90_ms_{'dhscou'[ct]}"] = float(np.quantile(mine, 0.9))
 
 
 def _endgames(n: int) -> list[tuple[list[list[str]], str, int]]:

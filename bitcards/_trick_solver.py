@@ -3,20 +3,31 @@
 Four seats in two teams (team 0 = seats 0 and 2, team 1 = seats 1 and 3), tricks of four
 cards (three when a Euchre player goes alone: the seat in ``ctx[_SKIP]`` sits out). The
 search value is what team 0 takes *from the node on*: tricks (Euchre) or card points with
-the last trick's bonus (Jass); team 0 maximises, team 1 minimises. The game's rules come
+the last trick's bonus, plus half the match bonus if team 0 takes every trick of the deal and
+minus half of it if team 1 does (Jass: that is half the difference of the two teams' points,
+less a constant, so both sides play for the difference); team 0 maximises, team 1 minimises. The game's rules come
 from its own module, never written again here: the legal cards are Euchre's ``_legal_plays``
 and Jass's ``legal_mask``; the tables of what takes a trick and the card points are read at
 import from Euchre's ``_effective_suit`` and ``_card_strength`` and Jass's ``card_key`` and
 ``POINTS`` (plain Python, so importing compiles nothing).
 
-* **Alpha-beta**, fail-soft, recursive over card masks; the exact value comes from
-  zero-window probes that halve the range left (MTD-style: each probe's fail-soft result
-  narrows the bounds).
-* **Transposition table** at trick boundaries: ``(2**bits, 2)`` ``uint64`` entries (16
-  bytes each): the key (the mask of cards still in the hands and the leader; the hands
-  are fixed by the deal, so this is the whole position) with a generation stamp, and a
-  lower and an upper bound on team 0's future value plus the best lead found. A new solve
-  bumps the generation, so the table never needs clearing. Always replace.
+* **Alpha-beta**, fail-soft, over card masks, iterative: the rows of one ``int64`` scratch
+  array are the stack (each node's frame and its move list), so every kernel is an ordinary
+  cached Numba function. The exact value comes from zero-window probes that halve the range
+  left (each probe's fail-soft result narrows the bounds); Euchre's small range takes one
+  full-window search.
+* **Cut-offs from the points still at stake**: at every node team 0's value lies between
+  what it is sure of and what the cards not yet won (and the match bonus while still open)
+  can add; a window outside that range is settled at once.
+* **Transposition table** at trick boundaries: ``(2**bits + 1, 2)`` ``uint64`` rows (16
+  bytes each; a fixed size per game): the key (the mask of cards still in the hands, the
+  leader and the match flags: whether each team has taken a trick; the hands are fixed by
+  the deal, so this is the whole position) with a generation stamp, and a lower and an
+  upper bound on team 0's future value plus the best lead found. A new solve bumps the
+  generation, so the table never needs clearing. Two rows per key: a new entry replaces
+  one of an earlier solve, else the one with fewer cards left. Before the last card of a
+  trick, a child position whose stored bound already cuts off ends the node
+  (enhanced transposition cut-off).
 * **Move ordering**: the table's best lead first; then cards that win the trick for the
   side that is not winning it (cheapest winner first), smearing points onto a partner's
   trick, cheap discards.
@@ -27,10 +38,15 @@ import from Euchre's ``_effective_suit`` and ``_card_strength`` and Jass's ``car
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
+import numba
 import numpy as np
 
 from bitcards._bits import ctz, popcount
 from bitcards._jit import njit
+from bitcards._memory import check_memory
+from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards.euchre.rules import _card_strength, _effective_suit, _legal_plays
 from bitcards.jass.rules import POINTS, card_key, legal_mask
 
@@ -41,18 +57,23 @@ JASS = 1
 _GAME, _TRUMP, _SKIP, _GEN, _H0, _NODES, _NPLAY, _VARIANT = 0, 1, 2, 3, 4, 8, 9, 10
 _CTX_LEN = 11
 
-#: the search calls itself, and Numba cannot load a recursive function from its on-disk cache (numba
-#: issue 6061: the cached code calls a null pointer), so the search and every kernel that calls it compile
-#: in memory, once per process
-NO_CACHE = False
-
-#: rows of the move buffer: one per card played (36) and a spare
+#: rows of the scratch array: one per card played (36) and a spare; columns 0..15 hold a node's
+#: moves, 16..31 their ordering scores, 32.. the node's frame on the explicit search stack
 _BUF_ROWS = 40
-_BUF_COLS = 32  # 0..15 moves, 16..31 their ordering scores
+_F = 32
+(_REM, _SEAT, _POS, _LEADC, _LED, _BEST, _BKEY, _BSEAT, _TM, _AL, _BE, _A0) = range(_F, _F + 12)
+(_B0, _BV, _BC, _N, _I, _TTI, _TKEY, _LO, _HI, _GAIN, _FL, _OPEN) = range(_F + 12, _F + 24)
+_BUF_COLS = _F + 24
 
-#: value ranges up to this wide are solved by one full-window search, wider ones by zero-window probes
+#: the match bonus of Jass: a team that takes every trick of the deal scores 100 more; the search
+#: counts it as half that (the side's points minus the other side's, halved, is the zero-sum value
+#: both sides play for: a card point moves one point from one side to the other, the match adds 100)
+MATCH_BONUS = 100
+_MB = MATCH_BONUS // 2
+_OFF = 128  # table bounds are stored plus this offset (the value may be -_MB)
+
 _FULL_WINDOW = 5
-_KEY_BITS = 42  # key: 36 card bits, leader at bits 40..41; the generation above
+_KEY_BITS = 44  # key: 36 card bits, leader at bits 40..41, the match flags at 42..43; the generation above
 _KEY_MASK = (1 << _KEY_BITS) - 1
 _GEN_LIMIT = 1 << 20
 
@@ -184,9 +205,27 @@ def _trick_value(ctx, tmask, last):  # type: ignore[no-untyped-def]
     return _mask_points(ctx, tmask) + (5 if last else 0)
 
 
+@njit(inline="always")
+def _bonus(ctx, flags):  # type: ignore[no-untyped-def]
+    """Team 0's match bonus at the end of the deal: ``flags`` bit 0 is set once team 0 took a trick, bit 1 team 1."""
+    if ctx[_GAME] != JASS or flags == 3:
+        return np.int64(0)
+    return np.int64(_MB) if flags == 1 else np.int64(-_MB)
+
+
+@njit(inline="always")
+def _bounds(ctx, rem, tmask, flags, opn):  # type: ignore[no-untyped-def]
+    """The least and the most team 0 can take from a node on (``opn``: the points of ``rem | tmask``)."""
+    if ctx[_GAME] == EUCHRE:
+        return np.int64(0), (popcount(rem) + popcount(tmask)) // ctx[_NPLAY]
+    lo = np.int64(0) if flags & 1 else np.int64(-_MB)
+    hi = opn + 5 + (0 if flags & 2 else _MB)
+    return lo, hi
+
+
 @njit
 def future_max(ctx, rem, tmask):  # type: ignore[no-untyped-def]
-    """The most the tricks from here can be worth: the cards in the hands and in the current trick."""
+    """The most the tricks from here can be worth in cards: the cards in the hands and in the current trick."""
     if ctx[_GAME] == EUCHRE:
         return (popcount(rem) + popcount(tmask)) // ctx[_NPLAY]
     return _mask_points(ctx, rem | tmask) + 5
@@ -222,7 +261,7 @@ def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  #
             else:
                 k = _key(ctx, c, led)
                 if k > bestkey:
-                    sc = (100 - k) * 4 + p if not we_win else 200 + p - k
+                    sc = (200 - k) * 4 + p if not we_win else 200 + p - k
                 else:
                     sc = 300 + p if we_win else 300 - p * 4 - k
             j = n
@@ -236,29 +275,74 @@ def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  #
     return n
 
 
+@njit(inline="always")
+def _tt_pair(tt, key):  # type: ignore[no-untyped-def]
+    """The first of the two rows where ``key`` may stand (rows 1.. of the table; row 0 is the generation)."""
+    h = (np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)
+    return np.int64(h & np.uint64(tt.shape[0] - 3)) + 1
+
+
+@njit(inline="always")
+def _tt_find(tt, full):  # type: ignore[no-untyped-def]
+    """The row holding ``full`` (key and generation), or -1."""
+    i = _tt_pair(tt, full & np.uint64(_KEY_MASK))
+    if tt[i, 0] == full:
+        return i
+    if tt[i + 1, 0] == full:
+        return i + 1
+    return np.int64(-1)
+
+
+@njit(inline="always")
+def _tt_slot(tt, full):  # type: ignore[no-untyped-def]
+    """The row to store ``full`` in: its own, else an entry of an earlier solve, else the one of the two with fewer
+    cards left (the smaller search to do again)."""
+    i = _tt_pair(tt, full & np.uint64(_KEY_MASK))
+    if tt[i, 0] == full:
+        return i
+    if tt[i + 1, 0] == full:
+        return i + 1
+    gen = full >> np.uint64(_KEY_BITS)
+    if tt[i, 0] >> np.uint64(_KEY_BITS) != gen:
+        return i
+    if tt[i + 1, 0] >> np.uint64(_KEY_BITS) != gen:
+        return i + 1
+    cards = np.uint64((1 << 36) - 1)
+    return i if popcount(tt[i, 0] & cards) < popcount(tt[i + 1, 0] & cards) else i + 1
+
+
+@njit(inline="always")
+def _set_node(buf, p, rem, seat, pos, leadc, led, best, bkey, bseat, tm, flags, opn, alpha, beta):  # type: ignore[no-untyped-def]
+    buf[p, _REM] = np.int64(rem)
+    buf[p, _SEAT] = seat
+    buf[p, _POS] = pos
+    buf[p, _LEADC] = leadc
+    buf[p, _LED] = led
+    buf[p, _BEST] = best
+    buf[p, _BKEY] = bkey
+    buf[p, _BSEAT] = bseat
+    buf[p, _TM] = np.int64(tm)
+    buf[p, _FL] = flags
+    buf[p, _OPEN] = opn
+    buf[p, _AL] = alpha
+    buf[p, _BE] = beta
+
+
 @njit
-def _tt_index(key, n):  # type: ignore[no-untyped-def]
-    h = (np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(40)
-    return np.int64(h & np.uint64(n - 1)) + 1
-
-
-@njit(cache=NO_CACHE)
-def search(ctx, tt, buf, ply, rem, seat, pos, lead_card, led, best, bestkey, bestseat, tmask, alpha, beta):  # type: ignore[no-untyped-def]
-    """Fail-soft alpha-beta: team 0's value from this node on (the current trick included).
-
-    ``seat`` is to play the ``pos``-th card of the trick (``lead_card``, ``led`` its suit,
-    ``best``/``bestkey``/``bestseat`` the card winning it so far, ``tmask`` its cards).
-    """
+def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
+    """Open the node of frame ``p``: its value if known at once (``True, value``), else its moves are in ``buf[p]``."""
     ctx[_NODES] += 1
     nplay = ctx[_NPLAY]
-    ttidx = np.int64(-1)
-    ttmove = np.int64(-1)
-    key = np.uint64(0)
-    lo = np.int64(0)
-    hi = np.int64(0)
+    rem = np.uint64(buf[p, _REM])
+    seat = buf[p, _SEAT]
+    pos = buf[p, _POS]
+    flags = buf[p, _FL]
+    alpha = buf[p, _AL]
+    beta = buf[p, _BE]
+    tmask = np.uint64(buf[p, _TM])
     if pos == 0:
         if rem == np.uint64(0):
-            return np.int64(0)
+            return True, _bonus(ctx, flags)
         if popcount(rem) == nplay:  # the last trick plays itself
             s = seat
             wk = np.int64(-2)
@@ -273,91 +357,187 @@ def search(ctx, tt, buf, ply, rem, seat, pos, lead_card, led, best, bestkey, bes
                     wk = k
                     ws = s
                 s = _next_seat(ctx, s)
-            return _trick_value(ctx, rem, True) if ws & 1 == 0 else np.int64(0)
-        key = rem | (np.uint64(seat) << np.uint64(40))
-        ntt = tt.shape[0] - 1
-        ttidx = _tt_index(key, ntt)
-        hi = future_max(ctx, rem, np.uint64(0))
-        if tt[ttidx, 0] == key | (np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)):
-            d = tt[ttidx, 1]
-            lo = np.int64(d & np.uint64(0xFF))
-            hi = np.int64((d >> np.uint64(8)) & np.uint64(0xFF))
-            ttmove = np.int64(d >> np.uint64(16)) - 1
-        if lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
-        if lo == hi:
-            return lo
-        if lo > alpha:
-            alpha = lo
-        if hi < beta:
-            beta = hi
-    a0 = alpha
-    b0 = beta
+            gain = _trick_value(ctx, rem, True) if ws & 1 == 0 else np.int64(0)
+            return True, gain + _bonus(ctx, flags | (1 << (ws & 1)))
+    lo, hi = _bounds(ctx, rem, tmask, flags, buf[p, _OPEN])
+    ttidx = np.int64(-1)
+    ttmove = np.int64(-1)
+    if pos == 0:
+        key = rem | (np.uint64(seat) << np.uint64(40)) | (np.uint64(flags) << np.uint64(42))
+        ttidx = np.int64(0)  # a trick boundary: the node's bounds go into the table
+        buf[p, _TKEY] = np.int64(key)
+        hit = _tt_find(tt, key | (np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)))
+        if hit >= 0:
+            d = tt[hit, 1]
+            lo = np.int64(d & np.uint64(0xFFFF)) - _OFF
+            hi = np.int64((d >> np.uint64(16)) & np.uint64(0xFFFF)) - _OFF
+            ttmove = np.int64(d >> np.uint64(32)) - 1
+    if lo >= beta:
+        return True, lo
+    if hi <= alpha:
+        return True, hi
+    if lo == hi:
+        return True, lo
+    if lo > alpha:
+        alpha = lo
+    if hi < beta:
+        beta = hi
+    buf[p, _AL] = alpha
+    buf[p, _BE] = beta
+    buf[p, _A0] = alpha
+    buf[p, _B0] = beta
+    buf[p, _LO] = lo
+    buf[p, _HI] = hi
+    buf[p, _TTI] = ttidx
     hand = np.uint64(ctx[_H0 + seat]) & rem
-    legal = _legal(ctx, hand, lead_card, led, best)
-    we_win = pos > 0 and (bestseat & 1) == (seat & 1)
-    n = _moves(ctx, buf, ply, hand, legal, rem | tmask, led, bestkey, we_win, ttmove)
-    maxnode = seat & 1 == 0
-    bestv = np.int64(-1) if maxnode else np.int64(1 << 20)
-    bestc = np.int64(-1)
-    for i in range(n):
-        c = buf[ply, i]
-        bit = np.uint64(1) << np.uint64(c)
-        r = rem & ~bit
-        tm = tmask | bit
-        if pos == 0:
-            ld = _suit(ctx, c)
-            k = _key(ctx, c, ld)
-            v = search(ctx, tt, buf, ply + 1, r, _next_seat(ctx, seat), 1, c, ld, c, k, seat, tm, alpha, beta)
-        else:
-            k = _key(ctx, c, led)
-            nb, nk, ns = best, bestkey, bestseat
-            if k > bestkey:
-                nb, nk, ns = c, k, seat
-            if pos + 1 == nplay:
-                gain = _trick_value(ctx, tm, r == np.uint64(0)) if ns & 1 == 0 else np.int64(0)
-                v = gain + search(ctx, tt, buf, ply + 1, r, ns, 0, -1, -1, -1, -1, ns, np.uint64(0), alpha - gain, beta - gain)
-            else:
-                v = search(ctx, tt, buf, ply + 1, r, _next_seat(ctx, seat), pos + 1, lead_card, led, nb, nk, ns, tm, alpha, beta)
-        if maxnode:
-            if v > bestv:
-                bestv = v
-                bestc = c
-                if v > alpha:
-                    alpha = v
-        else:
-            if v < bestv:
-                bestv = v
-                bestc = c
-                if v < beta:
-                    beta = v
-        if alpha >= beta:
-            break
+    legal = _legal(ctx, hand, buf[p, _LEADC], buf[p, _LED], buf[p, _BEST])
+    we_win = pos > 0 and (buf[p, _BSEAT] & 1) == (seat & 1)
+    n = _moves(ctx, buf, p, hand, legal, rem | tmask, buf[p, _LED], buf[p, _BKEY], we_win, ttmove)
+    buf[p, _N] = n
+    buf[p, _I] = 0
+    buf[p, _BV] = np.int64(-1 << 20) if seat & 1 == 0 else np.int64(1 << 20)
+    buf[p, _BC] = -1
+    if pos + 1 == ctx[_NPLAY]:  # enhanced transposition cutoff: a child position the table already settles
+        gen = np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)
+        bkey = buf[p, _BKEY]
+        led = buf[p, _LED]
+        for i in range(n):
+            c = buf[p, i]
+            bit = np.uint64(1) << np.uint64(c)
+            ns = seat if _key(ctx, c, led) > bkey else buf[p, _BSEAT]
+            r = rem & ~bit
+            gain = _trick_value(ctx, tmask | bit, r == np.uint64(0)) if ns & 1 == 0 else np.int64(0)
+            key = r | (np.uint64(ns) << np.uint64(40)) | (np.uint64(flags | (1 << (ns & 1))) << np.uint64(42))
+            idx = _tt_find(tt, key | gen)
+            if idx >= 0:
+                d = tt[idx, 1]
+                if seat & 1 == 0:
+                    v = gain + np.int64(d & np.uint64(0xFFFF)) - _OFF
+                    if v >= beta:
+                        return True, v
+                else:
+                    v = gain + np.int64((d >> np.uint64(16)) & np.uint64(0xFFFF)) - _OFF
+                    if v <= alpha:
+                        return True, v
+    return False, np.int64(0)
+
+
+@njit
+def _child(ctx, buf, p, c):  # type: ignore[no-untyped-def]
+    """Set frame ``p + 1`` to the node after ``c`` is played at frame ``p``; ``buf[p, _GAIN]``: what the trick gave team 0."""
+    rem = np.uint64(buf[p, _REM])
+    seat = buf[p, _SEAT]
+    pos = buf[p, _POS]
+    bit = np.uint64(1) << np.uint64(c)
+    r = rem & ~bit
+    tm = np.uint64(buf[p, _TM]) | bit
+    flags = buf[p, _FL]
+    opn = buf[p, _OPEN]
+    alpha = buf[p, _AL]
+    beta = buf[p, _BE]
+    buf[p, _GAIN] = 0
+    if pos == 0:
+        ld = _suit(ctx, c)
+        _set_node(buf, p + 1, r, _next_seat(ctx, seat), 1, c, ld, c, _key(ctx, c, ld), seat, tm, flags, opn, alpha, beta)
+        return
+    led = buf[p, _LED]
+    k = _key(ctx, c, led)
+    nb, nk, ns = buf[p, _BEST], buf[p, _BKEY], buf[p, _BSEAT]
+    if k > nk:
+        nb, nk, ns = c, k, seat
+    if pos + 1 == ctx[_NPLAY]:
+        tp = _mask_points(ctx, tm) if ctx[_GAME] == JASS else np.int64(0)
+        gain = np.int64(0)
+        if ns & 1 == 0:
+            gain = _trick_value(ctx, tm, r == np.uint64(0))
+        buf[p, _GAIN] = gain
+        nf = flags | (1 << (ns & 1))
+        _set_node(buf, p + 1, r, ns, 0, -1, -1, -1, -1, ns, np.uint64(0), nf, opn - tp, alpha - gain, beta - gain)
+    else:
+        _set_node(buf, p + 1, r, _next_seat(ctx, seat), pos + 1, buf[p, _LEADC], led, nb, nk, ns, tm, flags, opn, alpha, beta)
+
+
+@njit(inline="always")
+def proven_bounds(best, a0, b0, lo, hi):  # type: ignore[no-untyped-def]
+    """The bounds ``lo..hi`` of a node's value, narrowed by ``best``, what a fail-soft search with the window
+    ``a0..b0`` returned for it: an upper bound if it failed low, a lower bound if it failed high, else exact.
+    (The rule for any transposition table of such a search; the Skat solver keeps the same one.)"""
+    if best <= a0:
+        return lo, min(hi, best)
+    if best >= b0:
+        return max(lo, best), hi
+    return best, best
+
+
+@njit
+def _finish(tt, buf, p, gen):  # type: ignore[no-untyped-def]
+    """Close frame ``p``: store its bounds in the table (at a trick boundary) and return its value."""
+    bestv = buf[p, _BV]
+    ttidx = buf[p, _TTI]
     if ttidx >= 0:
-        if bestv <= a0:
-            if bestv < hi:
-                hi = bestv
-        elif bestv >= b0:
-            if bestv > lo:
-                lo = bestv
-        else:
-            lo = bestv
-            hi = bestv
-        tt[ttidx, 0] = key | (np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS))
-        tt[ttidx, 1] = np.uint64(lo) | (np.uint64(hi) << np.uint64(8)) | (np.uint64(bestc + 1) << np.uint64(16))
+        lo, hi = proven_bounds(bestv, buf[p, _A0], buf[p, _B0], buf[p, _LO], buf[p, _HI])
+        full = np.uint64(buf[p, _TKEY]) | (np.uint64(gen) << np.uint64(_KEY_BITS))
+        ttidx = _tt_slot(tt, full)
+        tt[ttidx, 0] = full
+        tt[ttidx, 1] = (
+            np.uint64(lo + _OFF) | (np.uint64(hi + _OFF) << np.uint64(16)) | (np.uint64(buf[p, _BC] + 1) << np.uint64(32))
+        )
     return bestv
 
 
-@njit(cache=NO_CACHE)
-def exact(ctx, tt, buf, rem, seat, pos, lead_card, led, best, bestkey, bestseat, tmask, lo, hi):  # type: ignore[no-untyped-def]
-    """Team 0's exact value from a node, known to lie in ``lo..hi``: zero-window probes halving the range."""
+@njit
+def search(ctx, tt, buf, alpha, beta):  # type: ignore[no-untyped-def]
+    """Fail-soft alpha-beta from the node in frame 0 of ``buf`` (set by :func:`_set_node`): team 0's value from
+    that node on (the current trick included). Iterative: the frames of ``buf`` are the stack.
+    """
+    buf[0, _AL] = alpha
+    buf[0, _BE] = beta
+    gen = ctx[_GEN]
+    p = 0
+    done, v = _enter(ctx, tt, buf, p)
+    while True:
+        if not done:
+            i = buf[p, _I]
+            if i < buf[p, _N]:
+                buf[p, _I] = i + 1
+                _child(ctx, buf, p, buf[p, i])
+                p += 1
+                done, v = _enter(ctx, tt, buf, p)
+                continue
+            v = _finish(tt, buf, p, gen)
+        if p == 0:
+            return v
+        p -= 1
+        v += buf[p, _GAIN]
+        if buf[p, _SEAT] & 1 == 0:
+            if v > buf[p, _BV]:
+                buf[p, _BV] = v
+                buf[p, _BC] = buf[p, buf[p, _I] - 1]
+                if v > buf[p, _AL]:
+                    buf[p, _AL] = v
+        elif v < buf[p, _BV]:
+            buf[p, _BV] = v
+            buf[p, _BC] = buf[p, buf[p, _I] - 1]
+            if v < buf[p, _BE]:
+                buf[p, _BE] = v
+        if buf[p, _AL] >= buf[p, _BE]:
+            v = _finish(tt, buf, p, gen)
+            done = True
+        else:
+            done = False
+
+
+@njit
+def exact(ctx, tt, buf, lo, hi):  # type: ignore[no-untyped-def]
+    """Team 0's exact value of the node in frame 0 of ``buf``, known to lie in ``lo..hi``: zero-window probes halving
+    the range."""
     if hi - lo <= _FULL_WINDOW:  # a small range (Euchre's tricks): one search with the whole window
-        return search(ctx, tt, buf, 0, rem, seat, pos, lead_card, led, best, bestkey, bestseat, tmask, lo - 1, hi + 1)
+        return search(ctx, tt, buf, lo - 1, hi + 1)
+    node = buf[0, _F:].copy()
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        g = search(ctx, tt, buf, 0, rem, seat, pos, lead_card, led, best, bestkey, bestseat, tmask, mid - 1, mid)
+        buf[0, _F:] = node
+        g = search(ctx, tt, buf, mid - 1, mid)
         if g >= mid:
             lo = g
         else:
@@ -365,32 +545,35 @@ def exact(ctx, tt, buf, rem, seat, pos, lead_card, led, best, bestkey, bestseat,
     return lo
 
 
-@njit(cache=NO_CACHE)
-def solve_boundary(ctx, tt, buf, rem, leader):  # type: ignore[no-untyped-def]
-    """Team 0's exact future value of a position at a trick boundary."""
-    return exact(
-        ctx, tt, buf, rem, leader, 0, -1, -1, -1, -1, leader, np.uint64(0), np.int64(0), future_max(ctx, rem, np.uint64(0))
-    )
+@njit
+def solve_boundary(ctx, tt, buf, rem, leader, flags):  # type: ignore[no-untyped-def]
+    """Team 0's exact future value of a position at a trick boundary (``flags``: the match flags, 3 in Euchre)."""
+    opn = _mask_points(ctx, rem)
+    _set_node(buf, 0, rem, leader, 0, -1, -1, -1, -1, leader, np.uint64(0), flags, opn, 0, 0)
+    lo, hi = _bounds(ctx, rem, np.uint64(0), flags, opn)
+    return exact(ctx, tt, buf, lo, hi)
 
 
-@njit(cache=NO_CACHE)
-def card_values(ctx, tt, buf, rem, leader, out):  # type: ignore[no-untyped-def]
-    """``out[c]``: team 0's exact future value if the leader leads ``c`` (-1 for cards not legal)."""
-    out[:] = -1
+@njit
+def card_values(ctx, tt, buf, rem, leader, flags, out):  # type: ignore[no-untyped-def]
+    """``out[c]``: team 0's exact future value if the leader leads ``c`` (``-1 << 20`` for cards not legal)."""
+    out[:] = -1 << 20
     hand = np.uint64(ctx[_H0 + leader]) & rem
     legal = _legal(ctx, hand, -1, -1, -1)
-    top = future_max(ctx, rem, np.uint64(0))
+    opn = _mask_points(ctx, rem)
     m = legal
     while m:
         c = ctz(m)
         m &= m - np.uint64(1)
-        bit = np.uint64(1) << np.uint64(c)
-        ld = _suit(ctx, c)
-        k = _key(ctx, c, ld)
-        out[c] = exact(ctx, tt, buf, rem & ~bit, _next_seat(ctx, leader), 1, c, ld, c, k, leader, bit, np.int64(0), top)
+        _set_node(buf, 1, rem, leader, 0, -1, -1, -1, -1, leader, np.uint64(0), flags, opn, 0, 0)
+        _child(ctx, buf, 1, c)
+        buf[0, _F:] = buf[2, _F:]
+        lo, hi = _bounds(ctx, rem, np.uint64(0), flags, opn)
+        out[c] = exact(ctx, tt, buf, lo, hi)
 
 
 def new_buf() -> np.ndarray:
+    """The scratch of one search: move lists and the explicit stack."""
     return np.zeros((_BUF_ROWS, _BUF_COLS), dtype=np.int64)
 
 
@@ -462,17 +645,91 @@ def check_seat(value: object, what: str) -> int:
     raise PositionError(f"{what} must be a seat 0, 1, 2 or 3, not {value!r}")
 
 
-def card_values_dict(ctx: np.ndarray, tt: np.ndarray, rem: int, leader: int, game: str, total: int) -> dict[str, int]:
-    """The value of each legal lead for the leader's side (team 0's value, or ``total`` minus it for team 1)."""
+def solve_position(
+    game: int,
+    variant: int,
+    masks: list[int],
+    leader: int,
+    out: int,
+    flags: int,
+    table: np.ndarray | None,
+    bits: int,
+    values: bool,
+) -> tuple[int, dict[str, int]]:
+    """Team 0's exact value of a checked position at a trick boundary, and (with ``values``) team 0's value after
+    each legal lead of ``leader`` by card text. ``table``: one from :func:`new_table` of ``2**bits`` entries, or None."""
     from bitcards.notation import format_card
 
-    out = np.zeros(36, dtype=np.int64)
-    card_values(ctx, tt, new_buf(), np.uint64(rem), np.int64(leader), out)
-    vals = {}
-    for c in np.flatnonzero(out >= 0).tolist():
-        v = int(out[c])
-        vals[format_card(c, game)] = v if leader % 2 == 0 else total - v
-    return vals
+    tt = new_table(bits) if table is None else table
+    if not isinstance(tt, np.ndarray) or tt.dtype != np.uint64 or tt.shape != ((1 << bits) + 1, 2):
+        raise TypeError("table must come from the same game's solver new_table()")
+    ctx = make_ctx(game, variant, out, *masks)
+    next_generation(ctx, tt)
+    rem = np.uint64(sum(masks))
+    buf = new_buf()
+    ours = int(solve_boundary(ctx, tt, buf, rem, np.int64(leader), np.int64(flags)))
+    vals: dict[str, int] = {}
+    if values:
+        out_v = np.zeros(36, dtype=np.int64)
+        card_values(ctx, tt, buf, rem, np.int64(leader), np.int64(flags), out_v)
+        name = "euchre" if game == EUCHRE else "jass"
+        vals = {format_card(c, name): int(out_v[c]) for c in np.flatnonzero(out_v > -1 << 20).tolist()}
+    return ours, vals
+
+
+def _solve_rows_kernel(game, bits, hands, variants, leaders, outs, flags, result):  # type: ignore[no-untyped-def]
+    n = hands.shape[0]
+    for blk in numba.prange(blocks(n)):
+        lo, hi = block_rows(blk, n)
+        tt = np.zeros(((1 << bits) + 1, 2), dtype=np.uint64)
+        buf = np.zeros((_BUF_ROWS, _BUF_COLS), dtype=np.int64)
+        for i in range(lo, hi):
+            o = outs[i]
+            h = hands[i]
+            ctx = make_ctx(game, variants[i], o, h[0], h[1], h[2], h[3])
+            if o >= 0:
+                ctx[_H0 + o] = 0
+            next_generation(ctx, tt)
+            rem = np.uint64(0)
+            for s in range(4):
+                rem |= np.uint64(ctx[_H0 + s])
+            result[i] = solve_boundary(ctx, tt, buf, rem, leaders[i], flags[i])
+
+
+_solve_rows = BatchKernel(_solve_rows_kernel)
+
+
+def solve_rows(
+    game: int, bits: int, hands: np.ndarray, variants: np.ndarray, leaders: np.ndarray, outs: np.ndarray, flags: np.ndarray
+) -> np.ndarray:
+    """Team 0's exact value of each checked row (``uint64`` hands ``(n, 4)``, ``int64`` columns), one table of
+    ``2**bits`` entries per block of rows; every answer is exact, so results do not depend on the thread count."""
+    n = hands.shape[0]
+    tables = min(blocks(n), max(1, numba.get_num_threads()))
+    check_memory(tables * ((1 << bits) + 1) * 16, "solver transposition tables", "use fewer threads")
+    result = np.zeros(n, dtype=np.int64)
+    _solve_rows(n, np.int64(game), np.int64(bits), hands, variants, leaders, outs, flags, result)
+    return result
+
+
+@dataclass(frozen=True)
+class OpenHandResult:
+    """What the Euchre and Jass solvers share: ``to_move``, the seat to lead, and ``values``: for each legal
+    card of that seat (text), what *its* side takes if it leads that card (higher is better);
+    :attr:`best` and :attr:`losses` read them."""
+
+    to_move: int
+    values: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def best(self) -> list[str]:
+        """The best leads for the side to move."""
+        return best_and_losses(self.values)[0]
+
+    @property
+    def losses(self) -> dict[str, int]:
+        """What each legal lead loses against the best one (0 for a best card)."""
+        return best_and_losses(self.values)[1]
 
 
 def best_and_losses(values: dict[str, int]) -> tuple[list[str], dict[str, int]]:

@@ -59,7 +59,7 @@ def test_jass_solve_matches_minimax(tmp_path: Path, capsys) -> None:  # type: ig
         row = json.loads(line)
         assert row["points"][0] == jass_solve.points([x.split() for x in h], c, ld)
     rc, out, _ = run(["jass", "solve", write(tmp_path, text.splitlines()[0])], capsys)
-    assert out == "h (hearts trump): team 0 takes 69, team 1 takes 0\n"
+    assert out == "h (hearts trump): team 0 takes 169, team 1 takes 0\n"  # every trick: the match's 100
 
 
 @pytest.mark.parametrize(

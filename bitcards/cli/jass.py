@@ -134,19 +134,20 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     pl.add_argument("--plain", action="store_true", help="no winner brackets")
     add_json(pl)
     pl.set_defaults(func=_play)
-    add_solve_parser(g_sub, "card points of each team under best play, all hands open", SOLVE_HELP, _solve)
+    add_solve_parser(g_sub, "points of each team under best play, all hands open", SOLVE_HELP, _solve)
 
 
 SOLVE_HELP = """\
-The card points each team takes under best play by both sides, all hands open (double dummy).
+The points each team takes under best play by both sides, all hands open (double dummy).
 
 One position a line:  CONTRACT LEADER / HAND0 / HAND1 / HAND2 / HAND3
 CONTRACT is d h s c (trump), o (Obenabe) or u (Undenufe); LEADER is a seat 0-3; the hands hold
 the same number of cards, at most 9 (any notation). Team 0 is seats 0 and 2; the last trick's
-5 points are included, no match bonus. Blank lines and lines starting with # are skipped.
+5 points are included, and the match bonus of 100 for a team that takes every trick (a line is
+read as if no trick had been played before it). Blank lines and lines starting with # are skipped.
 --json adds the points the leader's team takes with each legal lead.
 Example:  echo "h 0 / hJ h9 / hA hK / s6 s7 / sA sK" | bitcards jass solve
-          ->  h (hearts trump): team 0 takes 69, team 1 takes 0
+          ->  h (hearts trump): team 0 takes 169, team 1 takes 0
 """
 
 

@@ -7,7 +7,7 @@ sides play perfectly with all cards seen, and the value of every legal lead for 
 to move: the tricks that side takes if that card is led. :func:`solve_many` does whole
 arrays of deals.
 
-The search (:mod:`bitcards._trick_solver`, shared with Jass) is alpha-beta over card masks
+The search (:mod:`bitcards._trick_solver`, shared with Jass) is an iterative alpha-beta over card masks
 with a transposition table of :data:`TT_ENTRIES` entries (16 bytes each: 64 KiB, one per
 solve or per thread), move ordering and equivalent-card merging; the rules are
 :func:`~bitcards.euchre.rules.legal_plays` and the card strengths of
@@ -24,30 +24,13 @@ solve or per thread), move ordering and equivalent-card merging; the rules are
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-import numba
 import numpy as np
 
 from bitcards import _trick_solver
 from bitcards._jit import warmup_task
-from bitcards._memory import check_memory
-from bitcards._parallel import BatchKernel, block_rows, blocks
-from bitcards._trick_solver import (
-    EUCHRE,
-    NO_CACHE,
-    best_and_losses,
-    card_values_dict,
-    check_hands,
-    check_seat,
-    column,
-    future_max,
-    make_ctx,
-    new_buf,
-    next_generation,
-    popcounts,
-    solve_boundary,
-)
+from bitcards._trick_solver import EUCHRE, OpenHandResult, check_hands, check_seat, column, popcounts, solve_position, solve_rows
 from bitcards.errors import InvalidCardsError, PositionError
 from bitcards.euchre.rules import as_trump, trump_name
 
@@ -58,31 +41,19 @@ TT_BITS = 12
 TT_ENTRIES = 1 << TT_BITS
 
 
-@dataclass(frozen=True)
-class SolveResult:
+@dataclass(frozen=True, kw_only=True)
+class SolveResult(OpenHandResult):
     """A Euchre position under best play by both sides, all hands open.
 
     ``tricks``: the tricks team 0 (seats 0 and 2) and team 1 (seats 1 and 3) take from this
     position on. ``to_move``: the seat to lead. ``values``: for each legal card of that seat
-    (text), the tricks *its* side takes if it leads that card (higher is better);
-    :attr:`best` and :attr:`losses` read them.
+    (text), the tricks *its* side takes if it leads that card; :attr:`best` and :attr:`losses`
+    (in tricks) read them.
     """
 
     trump: str
-    to_move: int
     alone: int | None
     tricks: tuple[int, int]
-    values: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def best(self) -> list[str]:
-        """The best leads for the side to move."""
-        return best_and_losses(self.values)[0]
-
-    @property
-    def losses(self) -> dict[str, int]:
-        """The tricks each legal lead loses against the best one (0 for a best card)."""
-        return best_and_losses(self.values)[1]
 
     def __str__(self) -> str:
         alone = f", seat {self.alone} alone" if self.alone is not None else ""
@@ -114,43 +85,16 @@ def solve(
     if ld == out:
         raise PositionError(f"seat {ld} sits out (its partner plays alone) and cannot lead")
     masks = check_hands(hands, "euchre", 5, out)
-    tt = new_table() if table is None else table
-    if tt.dtype != np.uint64 or tt.shape != (TT_ENTRIES + 1, 2):
-        raise TypeError("table must come from bitcards.euchre.solver.new_table()")
-    ctx = make_ctx(EUCHRE, t, out, *masks)
-    next_generation(ctx, tt)
-    rem = np.uint64(sum(masks))
-    total = int(future_max(ctx, rem, np.uint64(0)))
-    ours = int(solve_boundary(ctx, tt, new_buf(), rem, np.int64(ld)))
-    vals = card_values_dict(ctx, tt, int(rem), ld, "euchre", total) if values else {}
-    return SolveResult(trump_name(t), ld, None if alone is None else int(alone), (ours, total - ours), vals)
+    total = max(m.bit_count() for m in masks)
+    ours, vals = solve_position(EUCHRE, t, masks, ld, out, 3, table, TT_BITS, values)
+    mine = {c: v if ld % 2 == 0 else total - v for c, v in vals.items()}
+    alone_seat = None if alone is None else int(alone)
+    return SolveResult(to_move=ld, values=mine, trump=trump_name(t), alone=alone_seat, tricks=(ours, total - ours))
 
 
 def new_table() -> np.ndarray:
     """A transposition table for :func:`solve` (:data:`TT_ENTRIES` entries, 64 KiB)."""
     return _trick_solver.new_table(TT_BITS)
-
-
-def _solve_many_kernel(hands, trumps, leaders, outs, result):  # type: ignore[no-untyped-def]
-    n = hands.shape[0]
-    for blk in numba.prange(blocks(n)):
-        lo, hi = block_rows(blk, n)
-        tt = np.zeros((TT_ENTRIES + 1, 2), dtype=np.uint64)
-        buf = np.zeros((40, 32), dtype=np.int64)
-        for i in range(lo, hi):
-            o = outs[i]
-            h = hands[i]
-            ctx = make_ctx(EUCHRE, trumps[i], o, h[0], h[1], h[2], h[3])
-            if o >= 0:
-                ctx[4 + o] = 0
-            next_generation(ctx, tt)
-            rem = np.uint64(0)
-            for s in range(4):
-                rem |= np.uint64(ctx[4 + s])
-            result[i] = solve_boundary(ctx, tt, buf, rem, leaders[i])
-
-
-_solve_many = BatchKernel(_solve_many_kernel, cache=NO_CACHE)
 
 
 def solve_many(hands: object, trumps: object, leaders: object = 0, alone: object = -1) -> np.ndarray:
@@ -196,11 +140,7 @@ def solve_many(hands: object, trumps: object, leaders: object = 0, alone: object
             raise PositionError(
                 f"row {i}: not a position (equal hands of 1 to 5 cards, no card twice, the leader not sitting out)"
             )
-    tables = min(blocks(n), max(1, numba.get_num_threads()))
-    check_memory(tables * (TT_ENTRIES + 1) * 16, "solver transposition tables", "use fewer threads")
-    result = np.zeros(n, dtype=np.int64)
-    _solve_many(n, h, t, ld, outs, result)
-    return result
+    return solve_rows(EUCHRE, TT_BITS, h, t, ld, outs, np.full(n, 3, dtype=np.int64))
 
 
 @warmup_task

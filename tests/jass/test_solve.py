@@ -24,20 +24,49 @@ def random_position(rng: random.Random, k: int) -> list[list[str]]:
     return [cards[i * k : (i + 1) * k] for i in range(4)]
 
 
-def check(hands: list[list[str]], contract: str, leader: int) -> None:
-    r = solve([" ".join(h) for h in hands], contract, leader)
-    want = ref.points(hands, contract, leader)
-    total = sum(naive.card_points(c, contract) for h in hands for c in h) + 5
-    assert r.points == (want, total - want), (hands, contract, leader)
-    vals = ref.lead_values(hands, contract, leader)
-    assert r.values == {c: (v if leader % 2 == 0 else total - v) for c, v in vals.items()}, (hands, contract, leader)
+EARLIER = [(0, 0), (0, 0), (1, 0), (0, 2), (3, 3)]
+
+
+def check(hands: list[list[str]], contract: str, leader: int, earlier: tuple[int, int] = (0, 0)) -> None:
+    r = solve([" ".join(h) for h in hands], contract, leader, earlier=earlier)
+    assert r.points == ref.outcome(hands, contract, leader, earlier), (hands, contract, leader, earlier)
+    vals = ref.lead_values(hands, contract, leader, earlier)
+    assert r.values == {c: v[leader % 2] for c, v in vals.items()}, (hands, contract, leader, earlier)
 
 
 @pytest.mark.parametrize("k", [1, 2, 3])
 def test_endgames_against_full_minimax(k: int) -> None:
     rng = random.Random(100 + k)
     for _ in range({1: 300, 2: 1000, 3: 1000}[k]):
-        check(random_position(rng, k), rng.choice(CONTRACTS), rng.randrange(4))
+        check(random_position(rng, k), rng.choice(CONTRACTS), rng.randrange(4), rng.choice(EARLIER))
+
+
+def test_match_bonus() -> None:
+    # team 0 holds every trump and the aces: it takes all nine tricks, the 157 card points and the match's 100
+    hands = [
+        "hJ h9 hA hK hQ hT h8 h7 h6",
+        "d6 d7 d8 d9 dT dJ dQ dK s6",
+        "dA sA cA s7 s8 s9 sT sJ sQ",
+        "sK c6 c7 c8 c9 cT cJ cQ cK",
+    ]
+    assert solve(hands, "h", 0, values=False).points == (257, 0)
+    # after a trick of team 1 before this position there is no match to make
+    assert solve(hands, "h", 0, values=False, earlier=(0, 1)).points == (157, 0)
+    # seen from the other side: team 1 makes the match
+    assert solve(hands[1:] + hands[:1], "h", 3, values=False).points == (0, 257)
+
+
+def test_matches_against_full_minimax() -> None:
+    # endgames where one team takes every trick under best play (the minimax says so)
+    rng = random.Random(5)
+    seen = 0
+    for _ in range(400):
+        hands, contract, leader = random_position(rng, 3), rng.choice(CONTRACTS), rng.randrange(4)
+        p0, p1 = ref.outcome(hands, contract, leader)
+        if min(p0, p1) == 0:
+            seen += 1
+            assert solve([" ".join(h) for h in hands], contract, leader, values=False).points == (p0, p1)
+    assert seen > 10
 
 
 @pytest.mark.slow
@@ -47,9 +76,9 @@ def test_four_trick_endgames_against_full_minimax() -> None:
         check(random_position(rng, 4), rng.choice(CONTRACTS), rng.randrange(4))
 
 
-@given(st.integers(0, 2**32 - 1), st.integers(1, 3), st.sampled_from(CONTRACTS), st.integers(0, 3))
-def test_hypothesis(seed: int, k: int, contract: str, leader: int) -> None:
-    check(random_position(random.Random(seed), k), contract, leader)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 3), st.sampled_from(CONTRACTS), st.integers(0, 3), st.sampled_from(EARLIER))
+def test_hypothesis(seed: int, k: int, contract: str, leader: int, earlier: tuple[int, int]) -> None:
+    check(random_position(random.Random(seed), k), contract, leader, earlier)
 
 
 @pytest.mark.slow
@@ -61,7 +90,9 @@ def test_five_trick_positions_total_and_values() -> None:
         hands = random_position(rng, 5)
         contract, leader = CONTRACTS[i % 6], i % 4
         r = solve([" ".join(h) for h in hands], contract, leader)
-        assert sum(r.points) == sum(naive.card_points(c, contract) for h in hands for c in h) + 5
+        cards = sum(naive.card_points(c, contract) for h in hands for c in h) + 5
+        assert sum(r.points) in (cards, cards + 100)
+        assert (sum(r.points) == cards + 100) == (min(r.points) == 0)
         assert max(r.values.values()) == r.points[leader % 2]
 
 
@@ -75,9 +106,10 @@ def test_solve_many_equals_solve() -> None:
         rows.append([parse_mask(" ".join(h), "jass") for h in hands])
         cts.append(i % 6)
         lds.append(i % 4)
-    got = solve_many(np.array(rows, dtype=np.uint64), np.array(cts), np.array(lds))
+    earlier = np.array([EARLIER[i % len(EARLIER)] for i in range(200)])
+    got = solve_many(np.array(rows, dtype=np.uint64), np.array(cts), np.array(lds), earlier)
     for i in range(200):
-        assert got[i] == solve(rows[i], cts[i], lds[i], values=False).points[0]
+        assert got[i] == solve(rows[i], cts[i], lds[i], values=False, earlier=tuple(earlier[i])).points[0]
 
 
 @pytest.mark.parametrize(
