@@ -42,10 +42,10 @@ test-nojit: $(STAMP)
 
 # every benchmark once, at small sizes, so none can rot
 test-bench: $(STAMP)
-	BITCARDS_BENCH=small $(PYTEST) bench --benchmark-disable -q
+	BITCARDS_BENCH=small $(PYTEST) -n $(JOBS) bench --benchmark-disable -q
 
 test-notebooks: $(STAMP)
-	@if ls notebooks/*.ipynb >/dev/null 2>&1; then BITCARDS_NOTEBOOK_SMALL=1 $(PY) notebooks/run_notebooks.py </dev/null; else echo "no notebooks yet"; fi
+	@if ls notebooks/*.ipynb >/dev/null 2>&1; then BITCARDS_NOTEBOOK_SMALL=1 $(PY) notebooks/run_notebooks.py --jobs=$(JOBS) </dev/null; else echo "no notebooks yet"; fi
 
 # the sdist and wheel build, pass `twine check --strict`, and carry every module, py.typed, LICENSE and the tests
 test-dist: $(STAMP)

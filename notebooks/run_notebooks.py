@@ -15,6 +15,7 @@ import os
 import re
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import nbformat
@@ -64,16 +65,22 @@ def main(argv: list[str]) -> int:
         return 0
     os.environ.setdefault("BITCARDS_NOTEBOOK_SMALL", "1")
     os.environ.setdefault("MPLBACKEND", "Agg")
-    failed = 0
-    for p in paths:
+    jobs = int(next((a.split("=", 1)[1] for a in argv if a.startswith("--jobs=")), "1"))
+
+    def timed(p: Path) -> tuple[Path, str | None, float]:
         t0 = time.perf_counter()
         err = run(p)
-        dt = time.perf_counter() - t0
-        if err:
-            failed += 1
-            print(f"FAIL {err}", file=sys.stderr)
-        else:
-            print(f"ok   {p.name} ({dt:.1f} s)")
+        return p, err, time.perf_counter() - t0
+
+    failed = 0
+    # each notebook runs in its own kernel process: --jobs=N keeps N of them busy at once
+    with ThreadPoolExecutor(max(1, jobs)) as ex:
+        for p, err, dt in ex.map(timed, paths):
+            if err:
+                failed += 1
+                print(f"FAIL {err}", file=sys.stderr)
+            else:
+                print(f"ok   {p.name} ({dt:.1f} s)")
     return 1 if failed else 0
 
 

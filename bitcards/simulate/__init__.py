@@ -56,7 +56,7 @@ import pkgutil
 
 from bitcards.simulate.driver import DEFAULT_CHUNK, run_rows, simulate
 from bitcards.simulate.result import SimulationResult, read_parquet, wilson
-from bitcards.simulate.studies_skat_bid import BID_SUITS, exact_bid_shares, exact_matadors
+from bitcards.simulate.studies_skat_bid import BID_SUITS, exact_bid_shares, exact_matadors, exact_max_bid_shares
 from bitcards.simulate.study import (
     STUDIES,
     Chunk,
@@ -87,6 +87,7 @@ __all__ = [
     # the exact tables the Skat bidding studies are compared with
     "BID_SUITS",
     "exact_bid_shares",
+    "exact_max_bid_shares",
     "exact_matadors",
 ]
 

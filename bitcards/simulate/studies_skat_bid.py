@@ -38,9 +38,9 @@ from bitcards._parallel import use_parallel
 from bitcards.simulate.result import SimulationResult, put_share
 from bitcards.simulate.study import Chunk, Field, Study, register_study
 from bitcards.skat.bid import bid_rule
-from bitcards.skat.value import game_value_rule, matadors_rule
+from bitcards.skat.value import matadors_rule, max_bid_rule
 
-__all__ = ["SKAT_BID", "SKAT_MAX_BID", "max_bid_of", "exact_bid_shares", "exact_matadors"]
+__all__ = ["SKAT_BID", "SKAT_MAX_BID", "max_bid_of", "exact_bid_shares", "exact_max_bid_shares", "exact_matadors"]
 
 SEATS = ("front", "middle", "rear")
 #: the bid histogram's suit axis: row 0 = pass, then the trump suit 0..3 in row 1..4
@@ -148,25 +148,18 @@ def exact_bid_shares() -> np.ndarray:
 # -- skat-max-bid -----------------------------------------------------------------------------------------
 
 
-@njit
-def max_bid_of(m):  # type: ignore[no-untyped-def]
-    """``(value, game)``: the highest value of any game "if won simply" for the cards ``m`` (not a hand game).
+def exact_max_bid_shares() -> np.ndarray:
+    """The exact probability of each value (0..264) of a seat's ``max_bid`` histogram, shape ``(265,)``.
 
-    The same rule as :func:`bitcards.skat.max_bid_per_game` (max over its values); a tie goes to the
-    higher game number (grand 4 over clubs 3 ..; null 5 only if nothing else reaches 23).
-
-    >>> from bitcards.notation import parse_mask
-    >>> [int(x) for x in max_bid_of(parse_mask("JD AS 0S KS QS 9S 8S AD 8C 9C", "skat"))]   # grand without 3: 24 x 4
-    [96, 4]
+    From :func:`bitcards.skat.stats.max_bid_distribution` (all 64,512,240 ten-card hands, a few seconds).
     """
-    best = game_value_rule(m, 5, 0, 0, 0, 0)[3]  # null
-    game = 5
-    for g in range(5):
-        v = game_value_rule(m, g, 0, 61, 5, 0)[3]
-        if v >= best:
-            best = v
-            game = g
-    return np.int64(best), np.int64(game)
+    from bitcards.skat.stats import N_HANDS, max_bid_distribution
+
+    return max_bid_distribution() / N_HANDS
+
+
+#: the highest game value "if won simply" of ten cards: the rule :func:`bitcards.skat.value.max_bid_rule`
+max_bid_of = max_bid_rule
 
 
 @njit

@@ -205,6 +205,27 @@ def game_value_rule(m, game, flags, points, tricks, bid):  # type: ignore[no-unt
     return S_OK, n, levels, v, won, overbid, v if won else -2 * v
 
 
+@njit
+def max_bid_rule(m):  # type: ignore[no-untyped-def]
+    """``(value, game)``: the highest value of any game "if won simply" for the cards ``m`` (not a hand game).
+
+    The same rule as :func:`bitcards.skat.max_bid_per_game` (max over its values); a tie goes to the
+    higher game number (grand 4 over clubs 3 ..; null 5 only if nothing else reaches 23).
+
+    >>> from bitcards.notation import parse_mask
+    >>> [int(x) for x in max_bid_rule(parse_mask("JD AS 0S KS QS 9S 8S AD 8C 9C", "skat"))]   # grand without 3: 24 x 4
+    [96, 4]
+    """
+    best = game_value_rule(m, 5, 0, 0, 0, 0)[3]  # null
+    game = 5
+    for g in range(5):
+        v = game_value_rule(m, g, 0, 61, 5, 0)[3]
+        if v >= best:
+            best = v
+            game = g
+    return np.int64(best), np.int64(game)
+
+
 @njit(parallel=True)
 def _matadors_kernel(masks, game, out):  # type: ignore[no-untyped-def]
     for i in numba.prange(masks.shape[0]):

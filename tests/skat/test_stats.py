@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from bitcards.skat import BidDistribution, batch, bid_distribution, bid_distribution_of
-from bitcards.skat.stats import N_HANDS, _next_same_popcount, unrank_colex
+from bitcards.skat.stats import N_HANDS, _next_same_popcount, max_bid_distribution, unrank_colex
 from tests.naive import skat as naive
 
 
@@ -100,3 +100,65 @@ def test_table_text() -> None:
     assert "36  Clubs" in text and "75.0000%" in text and "pass" in text
     assert d.by_value() == {36: 3}
     assert d.to_dict()["passes"] == 1
+
+
+def _max_bid_by_counting() -> dict[int, int]:
+    """The highest bid's distribution over all ten-card hands, counted without enumerating them.
+
+    Written from the rules: a game "won simply" is worth base x (matadors + 1), null 23. The grand's
+    matadors depend on the jacks alone; a suit game's on the jacks and that suit's seven cards. So
+    for each set of jacks, the hands whose every game is worth at most v are counted as a product of
+    one polynomial per suit (x^k for each holding of k cards of that suit that keeps the suit game
+    at or under v), read at the power 10 - jacks.
+    """
+    jacks = [(s, "J") for s in "DHSC"]
+    others = {s: [(s, r) for r in "789TQKA"] for s in "DHSC"}
+    games = ("diamonds", "hearts", "spades", "clubs")
+    base = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12}
+    cdf: dict[int, int] = {}
+    for jm in range(16):
+        held = [j for b, j in enumerate(jacks) if jm >> b & 1]
+        grand = 24 * (abs(naive.matadors(held, "grand")) + 1)
+        # the value of each suit game for each holding of that suit
+        values = {}
+        for g in games:
+            s = "DHSC"[games.index(g)]
+            values[g] = [
+                (len(h), base[g] * (abs(naive.matadors(held + list(h), g)) + 1))
+                for k in range(8)
+                for h in itertools.combinations(others[s], k)
+            ]
+        for v in range(23, 265):
+            if grand > v:
+                continue
+            poly = [1] + [0] * 10
+            for g in games:
+                p = [0] * 11
+                for k, val in values[g]:
+                    if val <= v:
+                        p[k] += 1
+                poly = [sum(poly[i] * p[n - i] for i in range(n + 1)) for n in range(11)]
+            cdf[v] = cdf.get(v, 0) + poly[10 - len(held)]
+    out, prev = {}, 0
+    for v in range(23, 265):
+        if cdf.get(v, 0) > prev:
+            out[v] = cdf[v] - prev
+        prev = cdf.get(v, 0)
+    return out
+
+
+def test_max_bid_distribution_matches_counting() -> None:
+    """Every hand's highest bid, enumerated in the kernel, against the count per jack set and suit holding."""
+    c = max_bid_distribution()
+    assert c.shape == (265,) and int(c.sum()) == N_HANDS
+    assert {v: int(n) for v, n in enumerate(c) if n} == _max_bid_by_counting()
+
+
+def test_max_bid_distribution_prefix_matches_the_plain_rule() -> None:
+    limit = 3000
+    c = max_bid_distribution(n_chunks=5, limit=limit)
+    want = np.zeros(265, dtype=np.int64)
+    for r in range(limit):
+        cards = naive.cards_of(unrank_colex(r))
+        want[max(naive.game_value(cards, g, False, None, False, 61, 5, 0)[0] for g in naive.GAMES)] += 1
+    assert (c == want).all()
