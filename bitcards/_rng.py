@@ -87,3 +87,21 @@ def draw_state(state, k):  # type: ignore[no-untyped-def]
         hi, lo = mulhi64(x, np.uint64(k))
         if lo >= _THRESH[k]:
             return state, np.int64(hi)
+
+
+@njit(inline="always")
+def draw_state_skip1(state, k):  # type: ignore[no-untyped-def]
+    """``(state, j)`` as :func:`draw_state`, except that ``k == 1`` draws nothing (``j = 0``, the
+    stream stays where it was).
+
+    The same results as ``(state, 0) if k == 1 else draw_state(state, k)``, without that branch:
+    in a playout whether a player has one legal action or several is not predictable, and a
+    mispredicted branch costs more than the draw. The number is always computed; the stream
+    advances (a select, not a jump) when ``k != 1``. The rare rejection redraws from ``state``.
+    """
+    s1, x = next_u64(state)
+    hi, lo = mulhi64(x, np.uint64(k))
+    if lo < _THRESH[k]:
+        return draw_state(state, k)
+    out = state if k == 1 else s1
+    return out, np.int64(hi)

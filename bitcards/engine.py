@@ -66,7 +66,7 @@ from numba.extending import overload
 from bitcards._bits import ctz, mix64, popcount, select_mask
 from bitcards._jit import JIT_DISABLED, njit, warmup_task
 from bitcards._parallel import BatchKernel, block_rows, blocks, use_parallel
-from bitcards._rng import draw_state, row_state, seed_key
+from bitcards._rng import draw_state, draw_state_skip1, row_state, seed_key
 from bitcards.errors import BitcardsError, IllegalPlayError, InvalidCardsError, ParseError
 
 if TYPE_CHECKING:
@@ -199,10 +199,7 @@ def _install_overloads(spec: EngineSpec) -> None:
 @njit(inline="always")
 def _pick(legal, state):  # type: ignore[no-untyped-def]
     """``(action, state)``: one set bit of ``legal``, uniform (no draw when there is only one)."""
-    n = popcount(legal)
-    if n == 1:
-        return np.int64(ctz(legal)), state
-    state, j = draw_state(state, n)
+    state, j = draw_state_skip1(state, popcount(legal))
     return np.int64(ctz(select_mask(legal, j))), state
 
 
@@ -271,6 +268,36 @@ def _ol_checked(policy):  # type: ignore[no-untyped-def]
     return lambda policy: True
 
 
+# --- a game's own loop for the random policy ----------------------------------------------------
+def _has_random_play(g):  # type: ignore[no-untyped-def]
+    """Whether the game ships its own random-policy loop (:attr:`EngineSpec.random_play`)."""
+    return _spec_of(g).random_play is not None
+
+
+def _random_play(g, s, pst, cst, actions, record):  # type: ignore[no-untyped-def]
+    """The game's own random-policy loop: the same games as the generic loop, draw for draw."""
+    return _spec_of(g).random_play(g, s, pst, cst, actions, record)
+
+
+def _random_play_of(g: Any) -> Any:
+    spec = _BY_CONFIG.get(getattr(g, "instance_class", None))  # type: ignore[arg-type]
+    return None if spec is None else spec.random_play
+
+
+@overload(_has_random_play, inline="always")
+def _ol_has_random_play(g):  # type: ignore[no-untyped-def]
+    yes = _random_play_of(g) is not None
+    return lambda g: yes
+
+
+@overload(_random_play, inline="always")
+def _ol_random_play(g, s, pst, cst, actions, record):  # type: ignore[no-untyped-def]
+    f = _random_play_of(g)
+    if f is None:
+        return lambda g, s, pst, cst, actions, record: np.int64(-1)  # never called: _has_random_play is False
+    return lambda g, s, pst, cst, actions, record: f(g, s, pst, cst, actions, record)
+
+
 # --- the one playout loop ---------------------------------------------------------------------
 @njit(inline="always")
 def _play(g, s, policy, rng, pst, cst, actions, record):  # type: ignore[no-untyped-def]
@@ -279,7 +306,11 @@ def _play(g, s, policy, rng, pst, cst, actions, record):  # type: ignore[no-unty
     Records the actions (chance outcomes included) into ``actions``. Returns
     the number of actions applied, or ``-1`` if the policy chose an illegal
     action (the game is left where it was). ``rng`` is the policy's scratch.
+    With the built-in random policy, a game's own loop (``random_play``) runs
+    instead when it has one.
     """
+    if not _checked(policy) and _has_random_play(g):
+        return _random_play(g, s, pst, cst, actions, record)
     t = 0
     while True:
         p = s[PLAYER]
@@ -400,6 +431,11 @@ class EngineSpec:
     policies: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     #: options that make a valid configuration (for warm-up, tests and examples)
     example_options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    #: optional: an njit ``random_play(g, s, pst, cst, actions, record) -> n_actions``, the game's own
+    #: loop for the built-in random policy (for speed); it must play exactly the games of the generic
+    #: loop (the same draws from ``pst``/``cst``, see :func:`random_action`), add the count to
+    #: ``moves`` and record the actions as the generic loop does
+    random_play: Any = None
 
     @property
     def width(self) -> int:

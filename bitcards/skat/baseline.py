@@ -169,7 +169,7 @@ def baseline_policy(s, legal, rng):  # type: ignore[no-untyped-def]
     if ph == sk._BIDDING:
         r = reach(hand)
         if s[sk._STAGE] != 3 and p == s[sk._ANSWERER]:
-            return np.int64(1) if s[sk._BID] <= r else np.int64(0)
+            return sk._VALUE_CODE[s[sk._BID]] if s[sk._BID] <= r else np.int64(0)  # hold: the bid's code
         bids = legal & ~np.uint64(1)
         if bids:
             nxt = _lowest_bit(bids)

@@ -5,11 +5,12 @@ the deal is one row of :func:`bitcards.deal` ``"skat"`` (front, middle, rear, sk
 
 **Bidding** in the official order: middlehand bids to forehand (forehand answers
 "hold" or "pass"), then rearhand bids to the winner; if nobody has bid, forehand
-may still bid or pass. Action codes in the bidding phase: ``0`` pass, ``1`` hold,
-``1 + k`` "bid ``BID_TABLE[k]``" (the 73-entry bid table of skat-game-id's run
-ids; only the 63 real game values are legal). An action is a bit of a 64-bit
-mask, so bids go up to 198 (``k <= 62``); the few games worth more (204 .. 264)
-cannot be bid on the engine. All pass: the deal is thrown in (every return 0),
+may still bid or pass. Action codes in the bidding phase: ``0`` pass, ``1 + k``
+"bid ``BID_VALUES[k]``" for the 63 game values 18, 20, 22, 23, ... 240, 264 (the
+values of the 73-entry bid table of skat-game-id's run ids that a game can be
+worth), so the whole ladder fits the 64-bit action mask. The answerer's "hold"
+is the code of the bid it holds (saying "yes" to that value): its legal actions
+are pass and that one code. All pass: the deal is thrown in (every return 0),
 or, with ``ramsch=True``, Ramsch is played.
 
 **Declarer**: ``0`` "pickup" (the skat goes to the hand, then two discards, each
@@ -59,8 +60,7 @@ from bitcards._jit import njit
 from bitcards.errors import ParseError, shorten
 from bitcards.layouts import SKAT
 from bitcards.notation import format_card, format_cards, parse_card
-from bitcards.skat.ids.run import BID_TABLE
-from bitcards.skat.rules import GAME_NAMES, GRAND, NULL, _card_points, _legal_cards, _trick_winner
+from bitcards.skat.rules import GAME_NAMES, GRAND, NULL, _card_points, _legal_cards, _trick_winner, _trump_mask
 from bitcards.skat.value import BID_VALUES, F_HAND, F_OUVERT, F_SCHNEIDER, F_SCHWARZ, game_value_rule, seeger_fabian_rule
 
 __all__ = [
@@ -97,20 +97,20 @@ PHASES = ("bidding", "pickup", "discard", "declare", "kontra", "play", "over")
 _BIDDING, _PICKUP, _DISCARD, _DECLARE, _KONTRA_PH, _PLAY, _OVER = range(7)
 #: the ``game`` field of a Ramsch deal
 RAMSCH = 6
-#: the highest bid the engine's action codes reach (``BID_TABLE[62]``)
-MAX_BID = BID_TABLE[62]
+#: the highest bid (the top of the ladder: grand ouvert with 4)
+MAX_BID = max(BID_VALUES)
 
-# bid code -> value (0 for pass/hold and for the table's values no game reaches)
+# bid code -> value (code 0: pass), and value -> code (0 for a value no game is worth)
 _CODE_VALUE = np.zeros(64, dtype=np.int64)
-for _k in range(1, 63):
-    if BID_TABLE[_k] in BID_VALUES:
-        _CODE_VALUE[1 + _k] = BID_TABLE[_k]
+_CODE_VALUE[1:] = sorted(BID_VALUES)
+_VALUE_CODE = np.zeros(MAX_BID + 1, dtype=np.int64)
+_VALUE_CODE[_CODE_VALUE[1:]] = np.arange(1, 64)
 
 
 def _bids_above_table() -> np.ndarray:
     """For a current bid value v (0..264): the mask of bid codes worth more than v."""
-    t = np.zeros(265, dtype=np.uint64)
-    for v in range(265):
+    t = np.zeros(MAX_BID + 1, dtype=np.uint64)
+    for v in range(MAX_BID + 1):
         m = 0
         for c in range(64):
             if _CODE_VALUE[c] > v:
@@ -120,6 +120,31 @@ def _bids_above_table() -> np.ndarray:
 
 
 _BIDS_ABOVE = _bids_above_table()
+
+
+def _trick_keys() -> tuple[np.ndarray, np.ndarray]:
+    """Per rules (the 6 games) and card: its strength as a trump (0: no trump), and as a card of
+    the led suit (0 for trumps); a trick goes to the highest trump, else the highest card of the
+    led suit. The same order as :func:`bitcards.skat.rules._trick_winner`, as tables."""
+    plain = (1, 2, 3, 6, 0, 4, 5, 7)  # 7 8 9 T J Q K A: A T K Q 9 8 7, jacks apart
+    trump = np.zeros((6, 32), dtype=np.int64)
+    follow = np.zeros((6, 32), dtype=np.int64)
+    for g in range(6):
+        for c in range(32):
+            suit, rank = divmod(c, 8)
+            if g == NULL:
+                follow[g, c] = 1 + rank  # 7 8 9 T J Q K A
+            elif rank == 4:
+                trump[g, c] = 108 + suit
+            elif suit == g:
+                trump[g, c] = 100 + plain[rank]
+            else:
+                follow[g, c] = plain[rank]
+    return trump, follow
+
+
+_TRUMP_KEY, _PLAIN_KEY = _trick_keys()
+_NEXT = np.array([1, 2, 0], dtype=np.int64)
 _NULL_FIXED = np.array([23, 35, 46, 59], dtype=np.int64)  # null, hand, ouvert, ouvert hand
 _M_PLAIN, _M_SCHNEIDER, _M_SCHWARZ, _M_OUVERT = 0, 1, 2, 3
 
@@ -185,7 +210,7 @@ def _legal(g, s):  # type: ignore[no-untyped-def]
         return _legal_cards(hand, s[_C0], s[_RULES])
     if ph == _BIDDING:
         if p == s[_ANSWERER] and s[_STAGE] != 3:
-            return np.uint64(3)  # pass, hold
+            return np.uint64(1) | (np.uint64(1) << np.uint64(_VALUE_CODE[s[_BID]]))  # pass, hold
         return np.uint64(1) | _BIDS_ABOVE[s[_BID]]
     if ph == _PICKUP:
         return np.uint64(3)  # pickup, hand
@@ -239,7 +264,7 @@ def _apply_bidding(g, s, p, a):  # type: ignore[no-untyped-def]
             s[engine.PLAYER] = s[_ANSWERER]
             return
     else:
-        if a == 1:  # hold
+        if a != 0:  # hold
             s[_SAID0 + p] = s[_BID]
             s[engine.PLAYER] = s[_BIDDER]
             return
@@ -417,6 +442,84 @@ def _apply(g, s, a):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
+def _random_step(g, s, pst, actions, record, t):  # type: ignore[no-untyped-def]
+    """One random action through the general rules: ``(t + 1, pst)``."""
+    a, pst = engine._pick(_legal(g, s), pst)
+    _apply(g, s, a)
+    if record and t < actions.shape[0]:
+        actions[t] = a
+    return t + 1, pst
+
+
+@njit(inline="always")
+def _random_play(g, s, pst, cst, actions, record):  # type: ignore[no-untyped-def]
+    """The random policy from ``s`` to the end: the generic loop's games, draw for draw, faster.
+
+    Bidding, skat and declaration go through :func:`_legal`/:func:`_apply`; the tricks are
+    played in one loop with the trick in registers and no unpredictable branch (the draw,
+    the follow rule and the trick winner are selects and table lookups).
+    """
+    t = 0
+    while s[engine.PLAYER] >= 0 and (s[engine.PHASE] != _PLAY or s[_N_IN] != 0):
+        t, pst = _random_step(g, s, pst, actions, record, t)
+    if s[engine.PLAYER] < 0:
+        s[engine.MOVES] += t
+        return t
+    rules = s[_RULES]
+    trumps = _trump_mask(rules)
+    tk = _TRUMP_KEY[rules]
+    pk = _PLAIN_KEY[rules]
+    leader = s[_LEADER]
+    winners = s[_WINNERS]
+    one = np.uint64(1)
+    for trick in range(s[_TRICK], 10):
+        # seats in play order; the hands stay in the row (no branch picks a hand)
+        p0 = leader
+        p1 = _NEXT[p0]
+        p2 = _NEXT[p1]
+        h = np.uint64(s[_HAND0 + p0])
+        c0, pst = engine._pick(h, pst)
+        bit0 = one << np.uint64(c0)
+        s[_HAND0 + p0] = np.int64(h ^ bit0)
+        suit = np.uint64(0xFF) << np.uint64(c0 & 56)
+        follow = trumps if bit0 & trumps else suit & ~trumps
+        h = np.uint64(s[_HAND0 + p1])
+        f = h & follow
+        c1, pst = engine._pick(f if f else h, pst)
+        bit1 = one << np.uint64(c1)
+        s[_HAND0 + p1] = np.int64(h ^ bit1)
+        h = np.uint64(s[_HAND0 + p2])
+        f = h & follow
+        c2, pst = engine._pick(f if f else h, pst)
+        bit2 = one << np.uint64(c2)
+        s[_HAND0 + p2] = np.int64(h ^ bit2)
+        if record and t + 2 < actions.shape[0]:
+            actions[t] = c0
+            actions[t + 1] = c1
+            actions[t + 2] = c2
+        t += 3
+        # the winner without branches: trump key, or plain key for a card that follows
+        k0 = tk[c0] + pk[c0]
+        k1 = tk[c1] + (pk[c1] if bit1 & follow else 0)
+        k2 = tk[c2] + (pk[c2] if bit2 & follow else 0)
+        w = p0
+        w = p1 if (k1 > k0) & (k1 > k2) else w
+        w = p2 if (k2 > k0) & (k2 > k1) else w
+        s[_PTS0 + w] += _card_points(bit0 | bit1 | bit2)
+        s[_TR0 + w] += 1
+        winners |= w << (2 * trick)
+        leader = w
+    s[_WINNERS] = winners
+    s[_TRICK] = 10
+    s[_LEADER] = leader
+    _settle(g, s)
+    s[engine.PHASE] = _OVER
+    s[engine.PLAYER] = engine.TERMINAL
+    s[engine.MOVES] += t
+    return t
+
+
+@njit(inline="always")
 def _returns(g, s, out):  # type: ignore[no-untyped-def]
     for p in range(3):
         out[p] = s[_RET0 + p]
@@ -496,13 +599,12 @@ def parse_declaration(text: str, hand: bool | None = None) -> int:
 
 
 def bid_code(value: int) -> int:
-    """The bidding action code of a bid value (``1 + k`` for ``BID_TABLE[k]``)."""
+    """The bidding action code of a bid value (``1 + k`` for ``BID_VALUES[k]``: 18 is 1, 264 is 63);
+    also the answerer's "hold" at that value."""
     v = int(value)
     if v not in BID_VALUES:
-        raise ParseError(f"{v} is not a bid value (18, 20, 22, 23, 24, 27, ...)", token=str(v))
-    if v > MAX_BID:
-        raise ParseError(f"bid {v}: the engine's bids go up to {MAX_BID}", token=str(v))
-    return 1 + BID_TABLE.index(v)
+        raise ParseError(f"{v} is not a bid value (18, 20, 22, 23, 24, 27, ... 264)", token=str(v))
+    return int(_VALUE_CODE[v])
 
 
 def _make_config(ramsch: bool = False, kontra: bool = False, bock: bool = False, variant: Any = None) -> SkatGame:
@@ -529,9 +631,9 @@ def _action_name(g: SkatGame, s: np.ndarray, a: int) -> str:
     if ph == _BIDDING:
         if a == 0:
             return "pass"
-        if a == 1:
-            return "hold"
-        return f"bid {BID_TABLE[a - 1]}" if a - 1 < len(BID_TABLE) else f"action {a}"
+        if int(s[engine.PLAYER]) == int(s[_ANSWERER]) and int(s[_STAGE]) != 3:
+            return "hold" if a == int(_VALUE_CODE[int(s[_BID])]) else f"action {a}"
+        return f"bid {int(_CODE_VALUE[a])}" if 0 < a < 64 else f"action {a}"
     if ph == _PICKUP:
         return ("pickup", "hand")[a] if a in (0, 1) else f"action {a}"
     if ph == _DECLARE:
@@ -549,8 +651,10 @@ def _parse_action(g: SkatGame, s: np.ndarray, text: str) -> int:
     if ph in (_PLAY, _DISCARD):
         return parse_card(text, SKAT)
     if ph == _BIDDING:
-        if t in ("pass", "hold"):
-            return ("pass", "hold").index(t)
+        if t == "pass":
+            return 0
+        if t == "hold":
+            return int(_VALUE_CODE[int(s[_BID])]) if int(s[_BID]) > 0 else -1
         num = t[4:].strip() if t.startswith("bid ") else t
         if num.isdigit():
             return bid_code(int(num))
@@ -605,6 +709,9 @@ def _describe(st: engine.GameState) -> str:
     return "\n".join(lines)
 
 
-SPEC = engine.register_module(__name__, game="skat", config=SkatGame, n_players=3, max_actions=192, deal_game="skat")
+SPEC = engine.register_module(
+    __name__, game="skat", config=SkatGame, n_players=3, max_actions=192, deal_game="skat", random_play=_random_play
+)
 
 import bitcards.skat.baseline  # noqa: E402, F401  (registers the "baseline" policy; it reads this module's fields)
+import bitcards.skat.iss  # noqa: E402, F401  (registers the ISS kernels' warm-up with bitcards.warmup())

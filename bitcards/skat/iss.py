@@ -48,7 +48,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from bitcards._jit import njit
+from bitcards._jit import njit, warmup_task
 from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards.errors import ParseError, shorten
 from bitcards.skat import engine as sk
@@ -65,7 +65,7 @@ STATUSES = ("played", "passed", "abandoned", "ended early")
 _CARD = {s + r: 8 * i + j for i, s in enumerate("DHSC") for j, r in enumerate("789TJQKA")}
 _GAME_LETTER = {"D": 0, "H": 1, "S": 2, "C": 3, "G": 4, "N": 5}
 _PROP = re.compile(r"([A-Z][A-Z0-9]*)\[([^\]]*)\]")
-_BID_CODE = {v: sk.bid_code(v) for v in BID_VALUES if v <= sk.MAX_BID}
+_BID_CODE = {v: sk.bid_code(v) for v in BID_VALUES}
 
 
 class IssLineError(ParseError):
@@ -129,6 +129,7 @@ def parse_iss_line(text: str, line: int = 1) -> IssGame:
     pending = (0, 0)
     phase = "bidding"  # bidding, declare (after the bidding), discard (game named, discards to come), play
     picked = False
+    last_bid = 0  # the code of the last bid: "y" holds it
     i = 2
     n = len(toks)
     while i < n:
@@ -150,8 +151,10 @@ def parse_iss_line(text: str, line: int = 1) -> IssGame:
             break
         if phase == "bidding":
             if a in ("p", "y", "s") or a.isdigit():
+                if a == "y" and not last_bid:
+                    raise IssLineError(f"line {line}: 'y' (hold) before any bid", line=line)
                 if a == "p" or a == "y":
-                    acts.append(0 if a == "p" else 1)
+                    acts.append(0 if a == "p" else last_bid)
                 elif a == "s":
                     acts.append(0)  # pickup
                     picked = True
@@ -159,11 +162,9 @@ def parse_iss_line(text: str, line: int = 1) -> IssGame:
                 else:
                     code = _BID_CODE.get(int(a))
                     if code is None:
-                        why = "is not a game value"
-                        if int(a) in BID_VALUES:
-                            why = f"is above the engine's highest bid {sk.MAX_BID}"
-                        raise IssLineError(f"line {line}: bid {shorten(a)} {why}", line=line)
+                        raise IssLineError(f"line {line}: bid {shorten(a)} is not a game value", line=line)
                     acts.append(code)
+                    last_bid = code
                 who.append(p)
                 continue
             phase = "declare"  # a declaration right after the bidding: a hand game
@@ -423,6 +424,7 @@ def _parse_line(buf, lo, hi, acts, who, res):  # type: ignore[no-untyped-def]
     picked = False
     pend_code = np.int64(0)
     pend_who = np.int64(0)
+    last_bid = np.int64(0)  # the code of the last bid: "y" holds it
     width = acts.shape[0]
     while True:
         while i < hi and buf[i] == 32:
@@ -463,7 +465,9 @@ def _parse_line(buf, lo, hi, acts, who, res):  # type: ignore[no-untyped-def]
         if phase == 0:
             if a1 - a0 == 1 and (ab == 112 or ab == 121 or ab == 115):  # p y s
                 if ab == 121:
-                    acts[n] = 1
+                    if last_bid == 0:
+                        return ST_BAD, 0, z, z, z, z
+                    acts[n] = last_bid
                 else:
                     acts[n] = 0
                 if ab == 115:
@@ -477,6 +481,7 @@ def _parse_line(buf, lo, hi, acts, who, res):  # type: ignore[no-untyped-def]
                 if e != a1 or v >= 1000 or _BIDC[v] < 0:
                     return ST_BAD, 0, z, z, z, z
                 acts[n] = _BIDC[v]
+                last_bid = _BIDC[v]
                 who[n] = p
                 n += 1
                 continue
@@ -714,3 +719,29 @@ def _agreement(status: np.ndarray, states: np.ndarray, res: np.ndarray) -> np.nd
     out[status == ST_PLAYED] = ok[status == ST_PLAYED]
     out[status == ST_PASSED] = passed_ok[status == ST_PASSED]
     return out
+
+
+_WARM_LINE = (
+    b"(;GM[Skat]PC[International Skat Server]ID[756788]P0[xskat]P1[bonsai]P2[bernie]MV[w "
+    b"C8.DQ.DJ.HK.S9.SK.SQ.HQ.CK.D9.S8.DT.SJ.C9.CQ.SA.DK.HT.D7.H7.ST.HJ.C7.H8.S7.DA.CJ.CT.D8.H9.CA.HA "
+    b"1 18 0 y 1 p 2 p 0 s w CA.HA 0 G.C8.DQ 0 DJ 1 SJ 2 HJ ]R[d:0 win v:48 m:1 bidok p:61 t:5] ;)\n"
+)
+
+
+@warmup_task
+def _warm() -> None:
+    """The reading and replay kernels, both builds (``bitcards skat iss`` reads big files in parallel)."""
+    replay_iss_bytes(_WARM_LINE)
+    buf = np.frombuffer(_WARM_LINE, dtype=np.uint8)
+    starts, ends = line_bounds(buf)
+    _nonblank(buf, starts, ends)
+    width = sk.SPEC.max_actions
+    deals = np.zeros((1, 4), dtype=np.uint64)
+    acts = np.full((1, width), -1, dtype=np.int8)
+    who = np.full((1, width), -1, dtype=np.int8)
+    lengths = np.zeros(1, dtype=np.int64)
+    status = np.zeros(1, dtype=np.int64)
+    res = np.zeros((1, 8), dtype=np.int64)
+    _parse_kernel.parallel(buf, starts, ends, deals, acts, who, lengths, status, res)
+    states = np.zeros((1, sk.SPEC.width), dtype=np.int64)
+    _replay_kernel.parallel(sk.SkatGame(), deals, acts, who, lengths, states, np.zeros(1, dtype=np.int64))

@@ -152,11 +152,12 @@ def test_kontra_and_re_double_the_score_twice() -> None:
 
 
 def test_codes_and_names() -> None:
-    assert bid_code(18) == 2 and bid_code(264 - 66) == 63
+    assert bid_code(18) == 1 and bid_code(20) == 2 and bid_code(198) == 59 and bid_code(264) == 63
+    assert [bid_code(v) for v in naive.BIDS] == list(range(1, 64))
     with pytest.raises(ParseError, match="not a bid value"):
         bid_code(19)
-    with pytest.raises(ParseError, match="up to 198"):
-        bid_code(216)
+    with pytest.raises(ParseError, match="not a bid value"):
+        bid_code(228)
     assert parse_declaration("grand hand schneider") == declaration_code("grand", schneider=True) == 10
     assert parse_declaration("null ouvert hand") == declaration_code("null", ouvert=True) == 23
     with pytest.raises(ParseError, match="no schneider"):
@@ -166,6 +167,37 @@ def test_codes_and_names() -> None:
     assert bitcards.new_game("skat", seed=1, variant="bock,kontra").record().options == {"kontra": True, "bock": True}
 
 
+def test_the_whole_ladder_is_biddable_up_to_264() -> None:
+    """Middlehand bids 204 .. 264 step by step, forehand holds each; rearhand passes: grand ouvert at 264."""
+    st = bitcards.new_game("skat", seed=8)
+    for v in (204, 216, 240, 264):
+        names = [st.action_name(a) for a in st.legal_actions()]
+        assert names[0] == "pass" and f"bid {v}" in names and names[-1] == "bid 264", names
+        st.apply(f"bid {v}")
+        assert [st.action_name(a) for a in st.legal_actions()] == ["pass", "hold"]
+        st.apply("hold")
+    assert [st.action_name(a) for a in st.legal_actions()] == ["pass"]  # nothing above 264
+    st.apply("pass")  # middlehand gives up: forehand holds 264
+    st.apply("pass")  # rearhand passes
+    assert st["declarer"] == 0 and st["bid"] == 264 and (st["said0"], st["said1"]) == (264, 264)
+    st.apply("hand")
+    names = [st.action_name(a) for a in st.legal_actions()]
+    assert not any(n.startswith("null") for n in names)  # no null game reaches 264
+    st.apply("grand hand ouvert")
+    while not st.is_terminal():
+        st.apply(st.legal_actions()[0])
+    want = naive.replay([int(x) for x in st.deal], st.record().to_dict()["actions"])
+    assert st["score"] == want["score"] and st["value"] == want["value"]
+    assert st["value"] >= 264 or (st["overbid"] and st["score"] == -2 * 264)
+
+
+def test_hold_names_the_bid_it_holds() -> None:
+    st = bitcards.new_game("skat", seed=1).apply("bid 22")
+    assert st.legal_actions() == [0, bid_code(22)] and st.parse_action("hold") == bid_code(22)
+    with pytest.raises(IllegalPlayError, match="'hold' is not legal here; legal: pass bid 18"):
+        bitcards.new_game("skat", seed=1).apply("hold")
+
+
 def test_observation_hides_the_skat_and_shows_an_ouvert_declarer() -> None:
     st = bitcards.new_game("skat", seed=7).apply("bid 18").apply("pass").apply("pass").apply("hand").apply("grand hand ouvert")
     skat = SPEC.field("skat")
@@ -173,3 +205,29 @@ def test_observation_hides_the_skat_and_shows_an_ouvert_declarer() -> None:
     assert st.observation(0)[SPEC.field("hand1")] == st.row[SPEC.field("hand1")] != 0
     assert st.observation(0)[SPEC.field("hand2")] == 0
     assert np.array_equal(st.observation(1)[: SPEC.field("hand0")], st.row[: SPEC.field("hand0")])
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_the_random_loop_plays_the_games_of_the_generic_loop(options: dict) -> None:
+    """Skat's own loop for the random policy against the engine's generic loop (a policy that draws
+    uniformly, as the built-in one does): the same actions, states and returns, game for game."""
+    from bitcards._jit import njit
+
+    @njit
+    def uniform(s, legal, rng):  # type: ignore[no-untyped-def]
+        return engine.random_action(legal, rng)
+
+    n = 3000 // SCALE
+    fast = bitcards.playout("skat", n, seed=9, record=True, **options)
+    slow = bitcards.playout("skat", n, seed=9, record=True, policy=uniform, **options)
+    assert np.array_equal(fast.actions, slow.actions) and np.array_equal(fast.lengths, slow.lengths)
+    assert np.array_equal(fast.states, slow.states) and np.array_equal(fast.returns, slow.returns)
+    mid = engine.initial_states("skat", fast.deals[:50], **options)
+    for i in range(50):  # from a state in the middle of a trick, too
+        st = bitcards.new_game("skat", deal=fast.deals[i], **options)
+        for a in fast.record(i).actions[: int(fast.lengths[i]) - 4]:
+            st.apply(a)
+        mid[i] = st.row
+    a = bitcards.playout("skat", states=mid, seed=9, **options)
+    b = bitcards.playout("skat", states=mid, seed=9, policy=uniform, **options)
+    assert np.array_equal(a.states, b.states)

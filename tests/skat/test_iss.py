@@ -123,3 +123,25 @@ def test_the_kernel_reader_equals_the_plain_reader_on_damaged_lines() -> None:
         assert fast.actions[i, : fast.lengths[i]].tolist() == g.actions, text
         assert fast.status[i] == ["played", "passed", "abandoned", "ended early"].index(g.status)
         assert (fast.agrees[i] == 1) == bool(rep.agrees[0]), text
+
+
+def test_a_bid_above_198_is_read_and_replayed_by_both_readers() -> None:
+    """Sample game 541932 with the bidding raised (constructed): rearhand bids 216, forehand holds, rearhand
+    bids 264 and forehand passes. The diamonds game (without 2, worth 27) is then overbid, charged 270 (the
+    smallest multiple of 9 from the bid) and lost double."""
+    from bitcards.skat.iss import replay_iss_bytes
+
+    assert "1 p 2 18 0 p" in LINES[0] and "v:-54 m:-2 bidok" in LINES[0]
+    line = LINES[0].replace("1 p 2 18 0 p", "1 p 2 216 0 y 2 264 0 p").replace("v:-54 m:-2 bidok", "v:-540 m:-2 overbid")
+    g = parse_iss_line(line)
+    rep = replay_iss([g])
+    assert rep.errors == [None] and rep.agrees == [True]
+    st = bitcards.new_game("skat", deal=g.deal)
+    for a in g.actions:
+        st.apply(a)
+    assert st["bid"] == 264 and st["overbid"] == 1 and st["score"] == -540 and (st["said0"], st["said2"]) == (216, 264)
+    fast = replay_iss_bytes((line + "\n").encode())
+    assert fast.status.tolist() == [0] and fast.agrees.tolist() == [1]
+    assert fast.actions[0, : fast.lengths[0]].tolist() == g.actions
+    with pytest.raises(IssLineError, match="'y' \\(hold\\) before any bid"):
+        parse_iss_line(LINES[0].replace("1 p 2 18 0 p", "1 y 2 18 0 p"))
