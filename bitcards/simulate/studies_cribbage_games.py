@@ -4,6 +4,7 @@
 deal of the row, the policy's and chance's random streams of the row; ``-p policy=random`` or the
 default ``baseline``), stepping it in a Numba kernel with the engine's own rule and policy
 functions so that every deal's points can be counted as they are scored. Player 0 deals first.
+A row is a game: the driver's ``deals`` (``-n``) counts games here.
 
 Per game: the winner (the first dealer or the first pone) and the result (1 a single game, 2 a
 skunk, 3 a double skunk), the deals played, the loser's score, and each player's points by kind.
@@ -190,7 +191,8 @@ CRIBBAGE_GAMES = register_study(
     Study(
         name="cribbage-games",
         game="cribbage",
-        description="whole games to 121 (-p policy=baseline|random): who wins, skunks, points per deal by role and kind",
+        description="whole games to 121, one a row (-p policy=baseline|random): wins, skunks, "
+        "each deal's points by role and kind",
         fields=(
             Field("result", bins=3, offset=1, axes=(("winner", PLAYERS),), value="game_points",
                   description="games by winner (player 0 deals first) and result: 1 a game, 2 a skunk, 3 a double skunk"),
