@@ -117,6 +117,15 @@ _POLICY_SALT = 0x504F_4C49_4359_0001
 _CHANCE_SALT = 0x4348_414E_4345_0001
 
 
+def stream_keys(key: int) -> tuple[np.uint64, np.uint64]:
+    """The keys of the policy's and of chance's random streams of a run whose seed key is ``key``.
+
+    Game ``i`` of :func:`playout` draws from ``row_state(pkey, start + i)`` and ``row_state(ckey, start + i)``:
+    a kernel that steps games itself (a study, say) uses the same streams to play the same games.
+    """
+    return np.uint64(mix64(key ^ _POLICY_SALT)), np.uint64(mix64(key ^ _CHANCE_SALT))
+
+
 # --- the generic verbs ----------------------------------------------------------------------
 # Each is a plain Python function that dispatches on the configuration's class (used when the
 # JIT is off); with the JIT, :func:`register` adds a Numba overload per game, resolved at compile
@@ -913,9 +922,7 @@ def playout(
         states = np.zeros((n_rows, spec.width), dtype=np.int64)
     if d.shape[0] != n_rows:
         raise InvalidCardsError(f"{d.shape[0]} deals for {n_rows} states")
-    _, key = seed_key(seed)
-    pkey = np.uint64(mix64(key ^ _POLICY_SALT))
-    ckey = np.uint64(mix64(key ^ _CHANCE_SALT))
+    pkey, ckey = stream_keys(seed_key(seed)[1])
     # every game's returns and length are written by the kernel
     rets = np.empty((n_rows, spec.n_players), dtype=np.int64)
     width = spec.max_actions if record else 0

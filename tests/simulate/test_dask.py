@@ -41,6 +41,15 @@ def test_dask_scheduler_address_equals_local(client) -> None:  # type: ignore[no
     assert remote.summary() == local.summary()
 
 
+@pytest.mark.jit
+def test_whole_games_with_a_parameter_on_dask_equal_local(client) -> None:  # type: ignore[no-untyped-def]
+    n = 6_000
+    local = simulate("cribbage-games", n, seed=8, params={"policy": "random"})
+    remote = simulate("cribbage-games", n, seed=8, chunk_size=1_000, scheduler=client, params={"policy": "random"})
+    assert remote.equal_counts(local) and remote.params == {"policy": "random"}
+    assert not remote.equal_counts(simulate("cribbage-games", n, seed=8))  # the baseline plays other games
+
+
 @pytest.mark.slow
 def test_workers_start_a_local_cluster() -> None:
     n = 30_000
