@@ -4,7 +4,9 @@ The rules come from tests/naive/jass.py (written from the spec): the legal cards
 winner and the card points; the last trick adds 5; a team that takes every trick of the deal
 (this position's and the ``earlier`` ones) scores 100 more (the match). Both sides play for the
 difference of the two teams' points: team 0 maximises ``p0 - p1``, team 1 minimises it. No
-pruning, no tables. Contract: a letter d h s c o u.
+pruning. What the rest of the deal is worth from a trick boundary depends only on the cards left,
+the leader and which teams have taken a trick yet, so each such position is searched once per call
+and remembered in a plain dictionary. Contract: a letter d h s c o u.
 """
 
 from __future__ import annotations
@@ -14,40 +16,48 @@ from tests.naive.jass import allowed_cards, card_points, trick_winner_index
 MATCH = 100
 
 
+Seen = dict[tuple[object, ...], tuple[int, int]]
+
+
+def _rest(hands: list[list[str]], contract: str, leader: int, took: tuple[bool, bool], seen: Seen) -> tuple[int, int]:
+    """Both teams' points from this trick boundary to the end (the match bonus included); ``took``: which
+    teams have taken a trick so far."""
+    key = (tuple(tuple(sorted(h)) for h in hands), leader, took)
+    if key not in seen:
+        if not hands[leader]:
+            seen[key] = (0 if took[1] else MATCH, 0 if took[0] else MATCH)
+        else:
+            seen[key] = _play(hands, contract, leader, [], took, seen)
+    return seen[key]
+
+
 def _play(
-    hands: list[list[str]], contract: str, leader: int, trick: list[str], won: list[int], pts: list[int]
+    hands: list[list[str]], contract: str, leader: int, trick: list[str], took: tuple[bool, bool], seen: Seen
 ) -> tuple[int, int]:
-    """The two teams' final points from here: ``trick`` is the current trick so far, ``won`` the tricks each
-    team has taken, ``pts`` the points each team has taken."""
+    """Both teams' points from here to the end: ``trick`` is the current trick so far."""
     seat = (leader + len(trick)) % 4
-    if not trick and not hands[seat]:
-        final = list(pts)
-        for team in (0, 1):
-            if won[1 - team] == 0:
-                final[team] += MATCH
-        return final[0], final[1]
     outcomes = []
     for card in allowed_cards(hands[seat], trick, contract):
         rest = [list(h) for h in hands]
         rest[seat].remove(card)
         t = [*trick, card]
         if len(t) < 4:
-            outcomes.append(_play(rest, contract, leader, t, won, pts))
+            outcomes.append(_play(rest, contract, leader, t, took, seen))
             continue
         winner = (leader + trick_winner_index(t, contract)) % 4
         last = not any(rest)
         team = winner % 2
-        w, p = list(won), list(pts)
-        w[team] += 1
-        p[team] += sum(card_points(c, contract) for c in t) + (5 if last else 0)
-        outcomes.append(_play(rest, contract, winner, [], w, p))
+        now = [0, 0]
+        now[team] = sum(card_points(c, contract) for c in t) + (5 if last else 0)
+        after = _rest(rest, contract, winner, (took[0] or team == 0, took[1] or team == 1), seen)
+        outcomes.append((now[0] + after[0], now[1] + after[1]))
     pick = max if seat % 2 == 0 else min
     return pick(outcomes, key=lambda o: o[0] - o[1])
 
 
 def outcome(hands: list[list[str]], contract: str, leader: int, earlier: tuple[int, int] = (0, 0)) -> tuple[int, int]:
     """Team 0's and team 1's points from here on under best play."""
-    return _play(hands, contract, leader, [], list(earlier), [0, 0])
+    return _rest(hands, contract, leader, (earlier[0] > 0, earlier[1] > 0), {})
 
 
 def points(hands: list[list[str]], contract: str, leader: int, earlier: tuple[int, int] = (0, 0)) -> int:
@@ -60,8 +70,10 @@ def lead_values(
 ) -> dict[str, tuple[int, int]]:
     """Both teams' points after each legal lead of ``leader``."""
     values = {}
+    seen: Seen = {}
+    took = (earlier[0] > 0, earlier[1] > 0)
     for card in allowed_cards(hands[leader], [], contract):
         rest = [list(h) for h in hands]
         rest[leader].remove(card)
-        values[card] = _play(rest, contract, leader, [card], list(earlier), [0, 0])
+        values[card] = _play(rest, contract, leader, [card], took, seen)
     return values

@@ -1,11 +1,13 @@
 """A plain full minimax for open-handed four-seat trick games (Euchre, Jass), to check the solvers against.
 
-No pruning, no tables, no merging of cards: every legal card of every seat is tried. Team 0 is
+No pruning, no merging of cards: every legal card of every seat is tried. What the rest of the
+deal is worth from a trick boundary depends only on the cards left and the leader, so each such
+position is searched once per call and remembered in a plain dictionary. Team 0 is
 seats 0 and 2 and maximises what it takes from here on; team 1 minimises it. The game comes in
 as three plain functions: ``legal(hand, trick)``, ``winner(trick)`` (index in play order) and
 ``worth(trick, last)`` (what the trick is worth: 1 in Euchre, card points and the last-trick
 bonus in Jass). ``out`` is a seat that sits out (a Euchre partner of a player going alone).
-The tree grows as (cards per hand)!^4: a few tricks only.
+Without the dictionary the tree grows as (cards per hand)!^4; with it, a few tricks still.
 """
 
 from __future__ import annotations
@@ -23,9 +25,35 @@ def seats_from(leader: int, out: int) -> list[int]:
 
 
 def value(
-    hands: list[list[str]], leader: int, trick: list[str], legal: Legal, winner: Winner, worth: Worth, out: int = -1
+    hands: list[list[str]],
+    leader: int,
+    trick: list[str],
+    legal: Legal,
+    winner: Winner,
+    worth: Worth,
+    out: int = -1,
+    seen: dict[tuple[object, ...], int] | None = None,
 ) -> int:
     """Team 0's future take under best play; ``trick`` holds the cards played so far to this trick."""
+    seen = {} if seen is None else seen
+    if not trick:
+        key = (tuple(tuple(sorted(h)) for h in hands), leader)
+        if key not in seen:
+            seen[key] = _value(hands, leader, trick, legal, winner, worth, out, seen)
+        return seen[key]
+    return _value(hands, leader, trick, legal, winner, worth, out, seen)
+
+
+def _value(
+    hands: list[list[str]],
+    leader: int,
+    trick: list[str],
+    legal: Legal,
+    winner: Winner,
+    worth: Worth,
+    out: int,
+    seen: dict[tuple[object, ...], int],
+) -> int:
     order = seats_from(leader, out)
     seat = order[len(trick)]
     if not hands[seat] and not trick:
@@ -36,20 +64,21 @@ def value(
         rest[seat].remove(c)
         t = [*trick, c]
         if len(t) < len(order):
-            results.append(value(rest, leader, t, legal, winner, worth, out))
+            results.append(value(rest, leader, t, legal, winner, worth, out, seen))
             continue
         w = order[winner(t)]
         last = not any(rest[s] for s in order)
         gain = worth(t, last) if w % 2 == 0 else 0
-        results.append(gain + value(rest, w, [], legal, winner, worth, out))
+        results.append(gain + value(rest, w, [], legal, winner, worth, out, seen))
     return max(results) if seat % 2 == 0 else min(results)
 
 
 def lead_values(hands: list[list[str]], leader: int, legal: Legal, winner: Winner, worth: Worth, out: int = -1) -> dict[str, int]:
     """Team 0's future take after each legal lead of ``leader``."""
-    out_values = {}
+    out_values: dict[str, int] = {}
+    seen: dict[tuple[object, ...], int] = {}
     for c in legal(hands[leader], []):
         rest = [list(h) for h in hands]
         rest[leader].remove(c)
-        out_values[c] = value(rest, leader, [c], legal, winner, worth, out)
+        out_values[c] = value(rest, leader, [c], legal, winner, worth, out, seen)
     return out_values
