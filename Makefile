@@ -33,11 +33,11 @@ lint: $(STAMP)
 # the kernels are compiled once, by $(JOBS) processes, into the on-disk cache; the test processes load them
 test-jit: $(STAMP)
 	$(PY) -c "import bitcards; bitcards.warmup(jobs=$(JOBS))"
-	$(PYTEST) -n $(JOBS) tests bitcards README.md --doctest-modules --doctest-glob=README.md
+	$(PYTEST) -n $(JOBS) --durations=15 tests bitcards README.md --doctest-modules --doctest-glob=README.md
 
 # honest coverage of the kernels as plain Python: a fast subset
 test-nojit: $(STAMP)
-	NUMBA_DISABLE_JIT=1 BITCARDS_HYPOTHESIS=nojit $(PYTEST) -n $(JOBS) tests bitcards --doctest-modules \
+	NUMBA_DISABLE_JIT=1 BITCARDS_HYPOTHESIS=nojit $(PYTEST) -n $(JOBS) --durations=15 tests bitcards --doctest-modules \
 		-m "not slow and not jit" -q -W "ignore:overflow encountered:RuntimeWarning"
 
 # every benchmark once, at small sizes, so none can rot

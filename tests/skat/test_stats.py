@@ -147,6 +147,7 @@ def _max_bid_by_counting() -> dict[int, int]:
     return out
 
 
+@pytest.mark.jit
 def test_max_bid_distribution_matches_counting() -> None:
     """Every hand's highest bid, enumerated in the kernel, against the count per jack set and suit holding."""
     c = max_bid_distribution()
