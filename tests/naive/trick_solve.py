@@ -36,24 +36,9 @@ def value(
 ) -> int:
     """Team 0's future take under best play; ``trick`` holds the cards played so far to this trick."""
     seen = {} if seen is None else seen
-    if not trick:
-        key = (tuple(tuple(sorted(h)) for h in hands), leader)
-        if key not in seen:
-            seen[key] = _value(hands, leader, trick, legal, winner, worth, out, seen)
+    key = (tuple(tuple(sorted(h)) for h in hands), leader)
+    if not trick and key in seen:
         return seen[key]
-    return _value(hands, leader, trick, legal, winner, worth, out, seen)
-
-
-def _value(
-    hands: list[list[str]],
-    leader: int,
-    trick: list[str],
-    legal: Legal,
-    winner: Winner,
-    worth: Worth,
-    out: int,
-    seen: dict[tuple[object, ...], int],
-) -> int:
     order = seats_from(leader, out)
     seat = order[len(trick)]
     if not hands[seat] and not trick:
@@ -70,7 +55,10 @@ def _value(
         last = not any(rest[s] for s in order)
         gain = worth(t, last) if w % 2 == 0 else 0
         results.append(gain + value(rest, w, [], legal, winner, worth, out, seen))
-    return max(results) if seat % 2 == 0 else min(results)
+    best = max(results) if seat % 2 == 0 else min(results)
+    if not trick:
+        seen[key] = best
+    return best
 
 
 def lead_values(hands: list[list[str]], leader: int, legal: Legal, winner: Winner, worth: Worth, out: int = -1) -> dict[str, int]:
