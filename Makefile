@@ -13,7 +13,7 @@ PYTEST := $(PY) -m pytest -p no:cacheprovider </dev/null
 # test processes (pytest-xdist); CI has 2 cores
 JOBS ?= 2
 
-.PHONY: demo test test-jit test-nojit test-bench test-notebooks test-dist test-docs test-py313 docs lint bench clean distclean
+.PHONY: demo test test-jit test-nojit test-bench test-notebooks test-dist test-docs test-py313 docs lint bench bench-compare clean distclean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -83,6 +83,11 @@ test-py313: $(VENV313)/.installed
 bench: $(STAMP)
 	$(PYTEST) bench --benchmark-json=bench/results.json --benchmark-min-rounds=3 -q
 	$(PY) bench/report.py bench/results.json bench/RESULTS.md
+
+# the benchmarks of OLD (a git revision) and of the working tree, alternately in one session: bench/COMPARE.md
+OLD ?= HEAD~1
+bench-compare: $(STAMP)
+	$(PY) bench/compare.py $(OLD) $(if $(K),-k "$(K)")
 
 # the compiled-kernel cache lives in __pycache__
 clean:
