@@ -35,9 +35,9 @@ def monte_carlo(write: Write, deals: int = 20_000_000, seed: int = 2026, progres
 def run(write: Write = print, deals: int = 20_000_000, seed: int = 2026, progress: bool = True) -> int:
     """Print the tour with ``write``; ``deals`` and ``seed`` are checked before anything is printed."""
     from bitcards._rng import seed_key
-    from bitcards.simulate.driver import MAX_DEALS, _check_int
+    from bitcards.simulate.driver import MAX_DEALS, check_int
 
-    _check_int("deals", deals, 0, MAX_DEALS)
+    check_int("deals", deals, 0, MAX_DEALS)
     seed_key(seed)
     write("bitcards demo: every game on the examples of its source challenge, then a seeded Monte Carlo run")
     for name, tour in _tours():

@@ -155,7 +155,7 @@ def tokenize(text: str) -> list[tuple[str, int]]:
     return [(m.group(), m.start() + 1) for m in _TOKEN_RE.finditer(text)]
 
 
-def _readings(tok: str) -> tuple[tuple[int, str] | None, tuple[int, str] | None]:
+def token_readings(tok: str) -> tuple[tuple[int, str] | None, tuple[int, str] | None]:
     """(english reading, german reading) of an upper-cased token as (suit, rank letter)."""
     en: tuple[int, str] | None = None
     de: tuple[int, str] | None = None
@@ -198,7 +198,7 @@ def _resolve(
     notes: list[str] | None = None,
 ) -> int:
     folded, subs = fold_confusables(raw.strip())
-    en, de = _readings(folded.upper())
+    en, de = token_readings(folded.upper())
     if dialect == "german":
         reading = de
     elif dialect == "english":
@@ -231,7 +231,7 @@ def _list_dialect(tokens: Sequence[str], dialect: str) -> str:
     if dialect != "auto":
         return dialect
     for raw in tokens:
-        en, de = _readings(fold_confusables(raw)[0].upper())
+        en, de = token_readings(fold_confusables(raw)[0].upper())
         if de is not None and en is None:
             return "prefer-german"
     return "prefer-english"

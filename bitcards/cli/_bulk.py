@@ -117,14 +117,14 @@ def card_table(layout: Layout, dialect: str) -> np.ndarray:
     differently from it; a token that another reading could make another card (``SA``: spades ace
     or Schellen Ass, depending on the line) is left to the per-line parser.
     """
-    from bitcards.notation import _readings, parse_cards
+    from bitcards.notation import parse_cards, token_readings
 
     table = np.full(1 << 16, -1, dtype=np.int16)
     printable = [c for c in range(33, 127) if c != 44]
     for a in printable:
         for b in printable:
             tok = chr(a) + chr(b)
-            en, de = _readings(tok.upper())
+            en, de = token_readings(tok.upper())
             if en is None or (de is not None and dialect != "english"):
                 continue
             notes: list[str] = []

@@ -51,8 +51,8 @@ from bitcards.skat.ids import (
     run_to_decimal,
 )
 from bitcards.skat.ids.codec import b64_decode_rows
-from bitcards.skat.ids.runs import _decode as _decode_run_words
-from bitcards.skat.ids.text import _Lines, _next_content, _read_game, _read_run, _strip
+from bitcards.skat.ids.runs import decode_run_words
+from bitcards.skat.ids.text import NumberedLines, next_notation_line, read_game_at, read_game_run_at, strip_notation
 from bitcards.textio import Chunk
 
 HELP = """Game ids and game-run ids of the Java library skat-game-id, from the command line:
@@ -187,7 +187,7 @@ def _first_content(chunks: Iterator[Chunk]) -> tuple[str | None, Iterator[Chunk]
     first = None
     for ch in chunks:
         head.append(ch)
-        first = next((t for t in ch.texts() if _strip(t)), None)
+        first = next((t for t in ch.texts() if strip_notation(t)), None)
         if first is not None:
             break
     return first, itertools.chain(head, chunks)
@@ -204,12 +204,12 @@ class _Window:
 
     def __init__(self, lines: Iterator[tuple[int, str]]) -> None:
         self._it = lines
-        self.buf: _Lines = []
+        self.buf: NumberedLines = []
         self._content = 0
         self._eof = False
         self.not_utf8: dict[int, ParseError] = {}
 
-    def fill(self) -> _Lines:
+    def fill(self) -> NumberedLines:
         while not self._eof and self._content < self.LOOKAHEAD:
             item = next(self._it, None)
             if item is None:
@@ -219,9 +219,9 @@ class _Window:
             err = utf8_error(raw, n)
             if err is not None:
                 self.not_utf8[n] = err
-            if _strip(raw):
+            if strip_notation(raw):
                 self._content += 1
-            elif self.buf and not _strip(self.buf[-1][1]) and bool(raw.strip()) == bool(self.buf[-1][1].strip()):
+            elif self.buf and not strip_notation(self.buf[-1][1]) and bool(raw.strip()) == bool(self.buf[-1][1].strip()):
                 self.buf[-1] = item
                 continue
             self.buf.append(item)
@@ -229,7 +229,7 @@ class _Window:
 
     def drop(self, j: int) -> None:
         """Forget the first ``j`` lines."""
-        self._content -= sum(1 for _, raw in self.buf[:j] if _strip(raw))
+        self._content -= sum(1 for _, raw in self.buf[:j] if strip_notation(raw))
         del self.buf[:j]
 
     def skip_past(self, line: int) -> int:
@@ -265,7 +265,7 @@ class _Window:
 # --- the two commands, for deals and for runs -------------------------------------------
 
 
-def _read_notation(src: _Window, bad: _Bad, read: Callable[[_Lines, int], tuple[T, int]]) -> Iterator[tuple[int, T]]:
+def _read_notation(src: _Window, bad: _Bad, read: Callable[[NumberedLines, int], tuple[T, int]]) -> Iterator[tuple[int, T]]:
     """``(first line, item)`` of the deals or runs in the notation, one after the other, as ``read`` reads them.
 
     A bad one, or one with bytes that are not UTF-8 (also in a comment), goes to ``bad``; with --keep-going
@@ -274,7 +274,7 @@ def _read_notation(src: _Window, bad: _Bad, read: Callable[[_Lines, int], tuple[
     seen = 0  # the last line number read as part of a deal or run
     while True:
         lines = src.fill()
-        _, start, text = _next_content(lines, 0)
+        _, start, text = next_notation_line(lines, 0)
         if not text:
             break
         src.report(bad, seen, start)  # bytes in comments between the items
@@ -301,7 +301,7 @@ def _encode_notation(
     args: argparse.Namespace,
     chunks: Iterator[Chunk],
     bad: _Bad,
-    read: Callable[[_Lines, int], tuple[T, int]],
+    read: Callable[[NumberedLines, int], tuple[T, int]],
     to_id: Callable[[T], str],
     to_decimal: Callable[[T], int],
 ) -> None:
@@ -396,9 +396,9 @@ def _deal_slow(n: int, raw: str) -> int | None:
     """One line: one deal's id, or None for a line without content."""
     if (err := utf8_error(raw, n)) is not None:
         raise err
-    if not _strip(raw):
+    if not strip_notation(raw):
         return None
-    game, _ = _read_game([(n, raw)], 0)
+    game, _ = read_game_at([(n, raw)], 0)
     return game.deal_id
 
 
@@ -417,8 +417,8 @@ def _ids_out(args: argparse.Namespace, ids: np.ndarray, lines: np.ndarray) -> li
 def _encode_deals(args: argparse.Namespace) -> int:
     bad = _Bad(args.keep_going)
     first, chunks = _first_content(input_chunks(args.file))
-    if first is None or len(_strip(first)) < 64:  # deals in the notation (four lines each, or any split)
-        _encode_notation(args, chunks, bad, _read_game, Game.base64, Game.decimal)
+    if first is None or len(strip_notation(first)) < 64:  # deals in the notation (four lines each, or any split)
+        _encode_notation(args, chunks, bad, read_game_at, Game.base64, Game.decimal)
         return bad.rc()
 
     def fmt(ids: np.ndarray, lines: np.ndarray) -> list[str]:
@@ -493,7 +493,7 @@ def _encode_runs(args: argparse.Namespace) -> int:
     check = not args.no_check_play
     bad = _Bad(args.keep_going)
     _encode_notation(
-        args, input_chunks(args.file), bad, lambda ls, i: _read_run(ls, i, check), format_run_id, run_to_decimal
+        args, input_chunks(args.file), bad, lambda ls, i: read_game_run_at(ls, i, check), format_run_id, run_to_decimal
     )
     return bad.rc()
 
@@ -548,7 +548,7 @@ def _run_ids_fast(check: bool) -> Callable[[Chunk], tuple[np.ndarray, np.ndarray
         left to the per-line parser, which says why)."""
         rows = np.flatnonzero(ch.lengths() > 0)
         words, flags = b64_decode_rows(ch.buf, ch.starts[rows], ch.ends[rows], 4)
-        flags |= _decode_run_words(words, check)[1]
+        flags |= decode_run_words(words, check)[1]
         ok = flags == 0
         return rows[ok], words[ok]
 

@@ -41,7 +41,7 @@ DEFAULT_CHUNK = 1 << 18
 MAX_DEALS = (1 << 63) - 1
 
 
-def _check_int(name: str, v: Any, low: int, high: int | None = None) -> int:
+def check_int(name: str, v: Any, low: int, high: int | None = None) -> int:
     if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
         raise TypeError(f"{name} must be an int, not {type(v).__name__}")
     if v < low:
@@ -238,12 +238,12 @@ def simulate(
     st = get_study(study)
     if params:
         st = st.bind(**params)
-    n = _check_int("deals", deals, 0, MAX_DEALS)
-    chunk = _check_int("chunk_size", chunk_size, 1)
+    n = check_int("deals", deals, 0, MAX_DEALS)
+    chunk = check_int("chunk_size", chunk_size, 1)
     if workers is not None:
-        workers = _check_int("workers", workers, 1)
+        workers = check_int("workers", workers, 1)
     if threads is not None:
-        threads = _check_int("threads", threads, 1)
+        threads = check_int("threads", threads, 1)
     if workers is not None and scheduler is not None:
         raise SimulationError("give either workers (a local Dask cluster) or scheduler, not both")
     used_seed, _ = seed_key(seed)

@@ -41,7 +41,16 @@ from bitcards.skat.ids.codec import _line_bounds, b64_decode_rows, b64_encode_ro
 from bitcards.skat.ids.game import STACKS, Game, _hands_bad, _id_bad, as_ids, deal_id_mask, deal_masks
 from bitcards.skat.ids.run import BID_TABLE, GAME_KINDS, GameRun, decode_run, parse_run_id
 
-__all__ = ["RunArrays", "encode_runs", "decode_runs", "format_run_ids", "parse_run_ids", "run_ids_to_ints", "ints_to_run_ids"]
+__all__ = [
+    "RunArrays",
+    "encode_runs",
+    "decode_runs",
+    "format_run_ids",
+    "parse_run_ids",
+    "run_ids_to_ints",
+    "ints_to_run_ids",
+    "decode_run_words",
+]
 
 _N_BIDS = len(BID_TABLE)
 _N_KINDS = len(GAME_KINDS)
@@ -363,7 +372,7 @@ def decode_runs(words: object, *, check_play: bool = True) -> RunArrays:
     bitcards.errors.CodecError: row 0: run id 0x0 is not a game run: card 10 (R9) would be the 11th card of front
     """
     w = _as_words(words)
-    runs, bad = _decode(w, check_play)
+    runs, bad = decode_run_words(w, check_play)
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         x = _to_int(w[i])
@@ -375,8 +384,9 @@ def decode_runs(words: object, *, check_play: bool = True) -> RunArrays:
     return runs
 
 
-def _decode(w: np.ndarray, check_play: bool) -> tuple[RunArrays, np.ndarray]:
-    """The columns of ``(n, 4)`` words, and per row 0 or a non-zero code if it is not a run."""
+def decode_run_words(w: np.ndarray, check_play: bool) -> tuple[RunArrays, np.ndarray]:
+    """The columns of ``(n, 4)`` run-id words, and per row 0 or a non-zero code if the row is not a
+    run: the unchecked form of :func:`decode_runs`, for a caller that reports bad rows itself."""
     n = w.shape[0]
     deals = np.empty((n, 4), dtype=np.uint64)
     bids = np.empty((n, 3), dtype=np.uint8)
@@ -463,7 +473,7 @@ def parse_run_ids(texts: Iterable[str] | Sequence[str], *, check_play: bool = Tr
     buf = np.frombuffer(raw, dtype=np.uint8)
     starts, ends = _line_bounds(buf, n)
     words, bad = b64_decode_rows(buf, starts, ends, 4)
-    bad |= _decode(words, check_play)[1]
+    bad |= decode_run_words(words, check_play)[1]
     if bad.any():
         _raise_parse_error(items, int(np.flatnonzero(bad)[0]), check_play)
     return words

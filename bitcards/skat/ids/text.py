@@ -43,22 +43,35 @@ from bitcards.notation import fold_confusables, report_lookalikes
 from bitcards.skat.ids.game import Game
 from bitcards.skat.ids.run import BID_TABLE, GAME_KINDS, GameRun
 
-__all__ = ["parse_game", "format_game", "parse_game_run", "parse_game_runs", "format_game_run", "parse_skat_card"]
+__all__ = [
+    "parse_game",
+    "format_game",
+    "parse_game_run",
+    "parse_game_runs",
+    "format_game_run",
+    "parse_skat_card",
+    "NumberedLines",
+    "strip_notation",
+    "next_notation_line",
+    "read_game_at",
+    "read_game_run_at",
+]
 
 _SUIT = {c: i for i, c in enumerate("SRGE")}
 _VALUE = {c: i for i, c in enumerate("789XUOKA")}
 _INT = re.compile(r"[+-]?[0-9]+")
 _TYPE = re.compile(r"([0-9])([01]{0,4})")
 _TRICK = re.compile(r"[0-9]{3}")
-_Lines = list[tuple[int, str]]
+#: lines of a text with their 1-based line numbers, as the line-level readers take them
+NumberedLines = list[tuple[int, str]]
 
 
-def _strip(line: str) -> str:
+def strip_notation(line: str) -> str:
     """Comment removed (from the first ``--``), then every whitespace character removed."""
     return "".join(line.split("--", 1)[0].split())
 
 
-def _lines(text: str) -> _Lines:
+def _lines(text: str) -> NumberedLines:
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, got {type(text).__name__}")
     return list(enumerate(text.splitlines(), start=1))
@@ -104,7 +117,10 @@ def parse_skat_card(pair: str, *, line: int | None = None, position: int | None 
     return s * 8 + v
 
 
-def _read_game(lines: _Lines, i: int) -> tuple[Game, int]:
+def read_game_at(lines: NumberedLines, i: int) -> tuple[Game, int]:
+    """The game in the notation starting at ``lines[i]`` (blank and comment lines skipped), and the
+    index after its last line: the line-level reader behind :func:`parse_game`, for a reader that
+    streams many games from one input. Errors name the line number."""
     cards: list[int] = []
     where: dict[int, int] = {}
     last = lines[i][0] if i < len(lines) else 1
@@ -112,7 +128,7 @@ def _read_game(lines: _Lines, i: int) -> tuple[Game, int]:
         lineno, raw = lines[i]
         i += 1
         last = lineno
-        text = _strip(raw)
+        text = strip_notation(raw)
         if len(text) % 2:
             raise ParseError(
                 f"line {lineno}: {text!r} has an odd number of characters (cards are two characters each)",
@@ -138,9 +154,9 @@ def _read_game(lines: _Lines, i: int) -> tuple[Game, int]:
     return Game(tuple(cards[:10]), tuple(cards[10:20]), tuple(cards[20:30]), tuple(cards[30:])), i
 
 
-def _rest_must_be_empty(lines: _Lines, i: int, what: str) -> None:
+def _rest_must_be_empty(lines: NumberedLines, i: int, what: str) -> None:
     for lineno, raw in lines[i:]:
-        text = _strip(raw)
+        text = strip_notation(raw)
         if text:
             raise ParseError(f"line {lineno}: {text!r} after the end of the {what}", token=text, line=lineno)
 
@@ -156,7 +172,7 @@ def parse_game(text: str) -> Game:
     bitcards.errors.ParseError: line 1, card 3: card S7 is already present (line 1)
     """
     lines = _lines(text)
-    game, i = _read_game(lines, 0)
+    game, i = read_game_at(lines, 0)
     _rest_must_be_empty(lines, i, "game")
     return game
 
@@ -179,19 +195,19 @@ def format_game(game: Game, *, sep: str = "", comments: bool = False) -> str:
     return "\n".join(out) + "\n"
 
 
-def _next_content(lines: _Lines, i: int) -> tuple[int, int, str]:
+def next_notation_line(lines: NumberedLines, i: int) -> tuple[int, int, str]:
     """``(index after it, line number, stripped text)`` of the next non-blank line, or ``(len, 0, "")``."""
     while i < len(lines):
         lineno, raw = lines[i]
         i += 1
-        text = _strip(raw)
+        text = strip_notation(raw)
         if text:
             return i, lineno, text
     return i, 0, ""
 
 
-def _read_bid(lines: _Lines, i: int, who: str, last: int) -> tuple[int, int, int]:
-    i, lineno, text = _next_content(lines, i)
+def _read_bid(lines: NumberedLines, i: int, who: str, last: int) -> tuple[int, int, int]:
+    i, lineno, text = next_notation_line(lines, i)
     if not text:
         raise ParseError(f"line {last}: the run ends before the bid of {who}", line=last)
     if not _INT.fullmatch(text):
@@ -206,8 +222,8 @@ def _read_bid(lines: _Lines, i: int, who: str, last: int) -> tuple[int, int, int
     return i, lineno, b
 
 
-def _read_cards(lines: _Lines, i: int, last: int) -> tuple[int, int, tuple[int, int]]:
-    i, lineno, text = _next_content(lines, i)
+def _read_cards(lines: NumberedLines, i: int, last: int) -> tuple[int, int, tuple[int, int]]:
+    i, lineno, text = next_notation_line(lines, i)
     if not text:
         raise ParseError(f"line {last}: the run ends before the two skat cards", line=last)
     if len(text) != 4:
@@ -215,11 +231,13 @@ def _read_cards(lines: _Lines, i: int, last: int) -> tuple[int, int, tuple[int, 
     return i, lineno, (parse_skat_card(text[:2], line=lineno, position=1), parse_skat_card(text[2:], line=lineno, position=2))
 
 
-def _read_run(lines: _Lines, i: int, check_play: bool = True) -> tuple[GameRun, int]:
+def read_game_run_at(lines: NumberedLines, i: int, check_play: bool = True) -> tuple[GameRun, int]:
+    """The game run starting at ``lines[i]``, and the index after it: the line-level reader behind
+    :func:`parse_game_runs`. Errors name the line number."""
     start = lines[i][0] if i < len(lines) else 1
-    game, i = _read_game(lines, i)
+    game, i = read_game_at(lines, i)
     last = lines[i - 1][0]
-    j, lineno, text = _next_content(lines, i)
+    j, lineno, text = next_notation_line(lines, i)
     if not text:
         raise ParseError(f"line {last}: the run ends after the game (bids, skat cards, game type and tricks missing)", line=last)
     bids = []
@@ -233,7 +251,7 @@ def _read_run(lines: _Lines, i: int, check_play: bool = True) -> tuple[GameRun, 
         for who in ("front", "middle", "rear"):
             i, last, b = _read_bid(lines, i, who, last)
             bids.append(b)
-    i, lineno, text = _next_content(lines, i)
+    i, lineno, text = next_notation_line(lines, i)
     if not text:
         raise ParseError(f"line {last}: the run ends before the game type", line=last)
     m = _TYPE.fullmatch(text)
@@ -251,7 +269,7 @@ def _read_run(lines: _Lines, i: int, check_play: bool = True) -> tuple[GameRun, 
     last = lineno
     tricks: list[tuple[int, int, int]] = []
     while True:
-        j, lineno, text = _next_content(lines, i)
+        j, lineno, text = next_notation_line(lines, i)
         if not text or not _TRICK.fullmatch(text):
             break
         if len(tricks) == 10:
@@ -306,7 +324,7 @@ def parse_game_run(text: str, *, check_play: bool = True) -> GameRun:
     ((7, 5, 4), (8, 9), 'clubs')
     """
     lines = _lines(text)
-    run, i = _read_run(lines, 0, check_play)
+    run, i = read_game_run_at(lines, 0, check_play)
     _rest_must_be_empty(lines, i, "game run")
     return run
 
@@ -322,10 +340,10 @@ def parse_game_runs(text: str, *, check_play: bool = True) -> list[GameRun]:
     runs: list[GameRun] = []
     i = 0
     while True:
-        j, _, t = _next_content(lines, i)
+        j, _, t = next_notation_line(lines, i)
         if not t:
             return runs
-        run, i = _read_run(lines, i, check_play)
+        run, i = read_game_run_at(lines, i, check_play)
         runs.append(run)
 
 
