@@ -73,8 +73,10 @@ the same number of cards, at most 5 (any notation); with 'alone SEAT' that seat 
 and its partner's hand is left out (give it empty). Team 0 is seats 0 and 2. Blank lines and
 lines starting with # are skipped. --json adds the tricks the leader's side takes with each
 legal lead.
-Example:  echo "s 0 / Js Jc As / Ah Kh Qh / 9s Ts Qs / Ad Kd Qd" | bitcards euchre solve
-          ->  Spades: team 0 takes 3, team 1 takes 0
+Example::
+
+    echo "s 0 / Js Jc As / Ah Kh Qh / 9s Ts Qs / Ad Kd Qd" | bitcards euchre solve
+    ->  Spades: team 0 takes 3, team 1 takes 0
 """
 
 

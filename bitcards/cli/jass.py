@@ -146,8 +146,10 @@ the same number of cards, at most 9 (any notation). Team 0 is seats 0 and 2; the
 5 points are included, and the match bonus of 100 for a team that takes every trick (a line is
 read as if no trick had been played before it). Blank lines and lines starting with # are skipped.
 --json adds the points the leader's team takes with each legal lead.
-Example:  echo "h 0 / hJ h9 / hA hK / s6 s7 / sA sK" | bitcards jass solve
-          ->  h (hearts trump): team 0 takes 169, team 1 takes 0
+Example::
+
+    echo "h 0 / hJ h9 / hA hK / s6 s7 / sA sK" | bitcards jass solve
+    ->  h (hearts trump): team 0 takes 169, team 1 takes 0
 """
 
 

@@ -19,8 +19,10 @@ hands hold the same number of cards (any notation); the skat (two cards) counts 
 in suit and grand games. Blank lines and lines starting with # are skipped.
 Prints the declarer's points, won or lost, schneider and schwarz (null: whether the declarer
 takes no trick); --json adds the value of each legal card for the player to move.
-Example:  echo "clubs 0 0 / HA CJ / S8 CT / D8 H9" | bitcards skat solve
-          ->  clubs: declarer 23 points, lost (every trick, schneider against)"""
+Example::
+
+    echo "clubs 0 0 / HA CJ / S8 CT / D8 H9" | bitcards skat solve
+    ->  clubs: declarer 23 points, lost (every trick, schneider against)"""
 
 
 def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
