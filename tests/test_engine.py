@@ -44,6 +44,36 @@ def test_playouts_end_in_terminal_states_with_the_documented_totals(name: str) -
     assert TOTALS[name](r).all()
 
 
+@njit
+def uniform(s, legal, rng):  # type: ignore[no-untyped-def]
+    """A user policy that draws as the built-in random one does (and so runs the engine's generic loop)."""
+    return engine.random_action(legal, rng)
+
+
+def check_random_loop(name: str, options: dict, n: int) -> None:
+    """A game's own loop for the random policy against the engine's generic loop: the same actions,
+    states and returns, game for game, from the deal and from states in the middle of a trick."""
+    fast = bitcards.playout(name, n, seed=9, record=True, **options)
+    slow = bitcards.playout(name, n, seed=9, record=True, policy=uniform, **options)
+    assert np.array_equal(fast.actions, slow.actions) and np.array_equal(fast.lengths, slow.lengths)
+    assert np.array_equal(fast.states, slow.states) and np.array_equal(fast.returns, slow.returns)
+    k = min(n, 50)
+    mid = engine.initial_states(name, fast.deals[:k], **options)
+    for i in range(k):
+        st = bitcards.new_game(name, deal=fast.deals[i], **options)
+        for a in fast.record(i).actions[: int(fast.lengths[i]) - 2 - i % 5]:
+            st.apply(a)
+        mid[i] = st.row
+    a = bitcards.playout(name, states=mid, seed=9, record=True, **options)
+    b = bitcards.playout(name, states=mid, seed=9, record=True, policy=uniform, **options)
+    assert np.array_equal(a.states, b.states) and np.array_equal(a.actions, b.actions)
+
+
+@pytest.mark.parametrize("name", [g for g in ENGINES if engine.engine_spec(g).random_play is not None])
+def test_a_games_own_random_loop_plays_the_games_of_the_generic_loop(name: str) -> None:
+    check_random_loop(name, _opts(name), 3000 // SCALE)
+
+
 @pytest.mark.parametrize("name", ENGINES)
 def test_playouts_do_not_depend_on_chunking_or_threads(name: str) -> None:
     n = 20_000 if not JIT_DISABLED else 300

@@ -14,6 +14,7 @@ from bitcards._jit import JIT_DISABLED
 from bitcards.errors import IllegalPlayError, ParseError
 from bitcards.skat.engine import SPEC, bid_code, declaration_code, parse_declaration
 from tests.naive import skat_game as naive
+from tests.test_engine import check_random_loop
 
 SCALE = 10 if JIT_DISABLED else 1
 VARIANTS = [{}, {"ramsch": True}, {"kontra": True}, {"bock": True}, {"ramsch": True, "kontra": True, "bock": True}]
@@ -209,25 +210,5 @@ def test_observation_hides_the_skat_and_shows_an_ouvert_declarer() -> None:
 
 @pytest.mark.parametrize("options", VARIANTS)
 def test_the_random_loop_plays_the_games_of_the_generic_loop(options: dict) -> None:
-    """Skat's own loop for the random policy against the engine's generic loop (a policy that draws
-    uniformly, as the built-in one does): the same actions, states and returns, game for game."""
-    from bitcards._jit import njit
-
-    @njit
-    def uniform(s, legal, rng):  # type: ignore[no-untyped-def]
-        return engine.random_action(legal, rng)
-
-    n = 3000 // SCALE
-    fast = bitcards.playout("skat", n, seed=9, record=True, **options)
-    slow = bitcards.playout("skat", n, seed=9, record=True, policy=uniform, **options)
-    assert np.array_equal(fast.actions, slow.actions) and np.array_equal(fast.lengths, slow.lengths)
-    assert np.array_equal(fast.states, slow.states) and np.array_equal(fast.returns, slow.returns)
-    mid = engine.initial_states("skat", fast.deals[:50], **options)
-    for i in range(50):  # from a state in the middle of a trick, too
-        st = bitcards.new_game("skat", deal=fast.deals[i], **options)
-        for a in fast.record(i).actions[: int(fast.lengths[i]) - 4]:
-            st.apply(a)
-        mid[i] = st.row
-    a = bitcards.playout("skat", states=mid, seed=9, **options)
-    b = bitcards.playout("skat", states=mid, seed=9, policy=uniform, **options)
-    assert np.array_equal(a.states, b.states)
+    """Skat's own loop for the random policy against the engine's generic loop, in every variant."""
+    check_random_loop("skat", options, 3000 // SCALE)
