@@ -197,7 +197,7 @@ def _declare_legal(s):  # type: ignore[no-untyped-def]
     return m
 
 
-@njit(inline="always")
+@njit
 def _legal(g, s):  # type: ignore[no-untyped-def]
     p = s[engine.PLAYER]
     if p < 0:
@@ -412,7 +412,7 @@ def _apply_play(g, s, p, a):  # type: ignore[no-untyped-def]
         s[engine.PLAYER] = w
 
 
-@njit(inline="always")
+@njit
 def _apply(g, s, a):  # type: ignore[no-untyped-def]
     p = s[engine.PLAYER]
     ph = s[engine.PHASE]
