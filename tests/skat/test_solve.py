@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import numpy as np
@@ -230,3 +231,37 @@ def test_top_trump_bounds_hold_the_minimax_value(game: str) -> None:
         assert lo <= value <= hi, (hands, declarer, lead, lo, hi, value)
         tight += lo > 0 or hi < total
     assert tight > 20
+
+
+@pytest.mark.parametrize("game", ["hearts", "clubs", "grand"])
+def test_table_keys_merge_only_positions_of_equal_value(game: str) -> None:
+    """Positions of one deal that share a table key (the 9 8 7 runs and the jacks moved up to their top places) have
+    the same value under the plain minimax; and such merges happen. Also: a card moved into the key's places and back
+    is itself."""
+    from bitcards.skat.rules import parse_game
+    from bitcards.skat.solver import _POINTS, _make_ctx, _map_card, _tt_key
+
+    rng = random.Random(80 + GAMES.index(game))
+    pool = [c for c in DECK if c[1] == "J" or c[0] in "HS"]  # jacks, hearts, spades: many cards of equal points in a row
+    merged = 0
+    for _ in range(4):
+        rng.shuffle(pool)
+        hands = [pool[i * 4 : (i + 1) * 4] for i in range(3)]
+        masks = [sum(1 << (rules.SUITS.index(s) * 8 + rules.RANKS.index(r)) for s, r in h) for h in hands]
+        declarer = rng.randrange(3)
+        ctx = _make_ctx(parse_game(game), declarer, _POINTS, *masks)
+        groups: dict[int, list[tuple[list[list[tuple[str, str]]], int]]] = {}
+        for gone in itertools.product(range(4), repeat=3):  # one card of each hand played: 64 three-trick positions
+            left = [[c for j, c in enumerate(h) if j != k] for h, k in zip(hands, gone)]
+            rem = sum(1 << (rules.SUITS.index(s) * 8 + rules.RANKS.index(r)) for h in left for s, r in h)
+            for lead in range(3):
+                groups.setdefault(int(_tt_key(ctx, np.uint64(rem), lead)), []).append((left, lead))
+            for c in range(32):
+                if rem >> c & 1:
+                    assert _map_card(ctx, np.uint64(rem), _map_card(ctx, np.uint64(rem), c, True), False) == c
+        for members in groups.values():
+            if len(members) > 1:
+                merged += 1
+                values = {naive.value(left, game, declarer, lead, [], "points") for left, lead in members}
+                assert len(values) == 1, (game, members, values)
+    assert merged > 5
