@@ -135,10 +135,11 @@ def _search_order() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 _ORDER, _GSTART, _GEND = _search_order()
 
 
-def _order_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _order_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Masks in search order (bit ``i`` for card ``_ORDER[game, i]``): per game, byte of a card mask and its value
-    the bits it gives; each place's group; each group's places."""
+    the bits it gives; each place's group; each group's places; each card's bit."""
     to_order = np.zeros((6, 4, 256), dtype=np.uint64)
+    bit = np.zeros((6, 32), dtype=np.uint64)
     group = np.zeros((6, 32), dtype=np.int64)
     gmask = np.zeros((6, 5), dtype=np.uint64)
     for g in range(6):
@@ -149,10 +150,11 @@ def _order_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         for i, c in enumerate(_ORDER[g]):
             group[g, i] = CARD_GROUP[g, c]
             gmask[g, group[g, i]] |= np.uint64(1 << i)
-    return to_order, group, gmask
+            bit[g, c] = np.uint64(1 << i)
+    return to_order, group, gmask, bit
 
 
-_TO_ORDER, _ORDER_GROUP, _ORDER_GMASK = _order_tables()
+_TO_ORDER, _ORDER_GROUP, _ORDER_GMASK, _ORDER_BIT = _order_tables()
 
 
 @njit(inline="always")
@@ -247,14 +249,13 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
     game = ctx[0]
     mode = ctx[2]
     p = (lead + pos) % 3
-    hand = np.uint64(ctx[4 + p]) & rem
-    led = c0 if pos > 0 else np.int64(-1)
-    legal = _legal_cards(hand, led, game)
-    inplay = rem
+    rem_o = np.uint64(buf[ply, _REMO])
+    hand_o = np.uint64(ctx[10 + p]) & rem_o
+    inplay = rem_o
     if pos > 0:
-        inplay |= np.uint64(1) << np.uint64(c0)
+        inplay |= _ORDER_BIT[game, c0]
     if pos > 1:
-        inplay |= np.uint64(1) << np.uint64(c1)
+        inplay |= _ORDER_BIT[game, c1]
     # the trick so far: who is winning it and how strongly
     if pos > 0:
         follow = CARD_GROUP[game, c0]
@@ -272,13 +273,18 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
         ws = np.int64(0)
         ours = False
     n = 0
-    # the cards in play of the groups with legal cards, in search order (groups in turn, strongest first)
-    lo_ = _in_order(legal, game)
-    todo = np.uint64(0)
-    for grp in range(5):
-        if lo_ & _ORDER_GMASK[game, grp]:
-            todo |= _ORDER_GMASK[game, grp]
-    todo &= _in_order(inplay, game)
+    # the legal cards (the rules' _legal_cards, in search order) and the cards in play of their groups, in search
+    # order (groups in turn, strongest first)
+    lo_ = hand_o
+    if pos > 0 and hand_o & _ORDER_GMASK[game, follow]:
+        lo_ = hand_o & _ORDER_GMASK[game, follow]
+        todo = _ORDER_GMASK[game, follow]
+    else:
+        todo = np.uint64(0)
+        for grp in range(5):
+            if lo_ & _ORDER_GMASK[game, grp]:
+                todo |= _ORDER_GMASK[game, grp]
+    todo &= inplay
     prev_grp = np.int64(-1)
     prev_mine = False
     prev_pts = np.int64(-1)
@@ -368,7 +374,8 @@ def _sure_trumps(ctx, rem, total):  # type: ignore[no-untyped-def]
 
 # the search stack: one row of ``buf`` per ply; columns 0..15 the moves, 16..31 their scores, then these
 _REM, _LEAD, _POS, _C0, _C1, _A, _B, _A0, _B0, _BEST, _BESTC, _I, _N, _GAIN, _KEY, _IDX, _LO, _HI, _MAXN = range(32, 51)
-_BUF_COLS = 52
+_REMO = 52  # the cards still in the hands, in search order
+_BUF_COLS = 53
 _BUF_ROWS = 40
 
 
@@ -467,6 +474,7 @@ def _ab(ctx, tt, buf, ply, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore
     mode = ctx[2]
     root = ply
     buf[ply, _REM] = np.int64(rem)
+    buf[ply, _REMO] = np.int64(_in_order(rem, game))
     buf[ply, _LEAD] = lead
     buf[ply, _POS] = pos
     buf[ply, _C0] = c0
@@ -544,6 +552,7 @@ def _ab(ctx, tt, buf, ply, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore
             continue
         q = ply + 1
         buf[q, _REM] = np.int64(r)
+        buf[q, _REMO] = buf[ply, _REMO] & ~np.int64(_ORDER_BIT[game, c])
         buf[q, _LEAD] = nl
         buf[q, _POS] = (ps + 1) % 3
         buf[q, _C0] = n0
@@ -651,7 +660,7 @@ def _card_values(ctx, tt, buf, rem, lead, pos, c0, c1, out):  # type: ignore[no-
 
 @njit
 def _make_ctx(game, decl, mode, h0, h1, h2):  # type: ignore[no-untyped-def]
-    ctx = np.zeros(10, dtype=np.int64)
+    ctx = np.zeros(13, dtype=np.int64)
     ctx[0] = game
     ctx[1] = decl
     ctx[2] = mode
@@ -660,6 +669,8 @@ def _make_ctx(game, decl, mode, h0, h1, h2):  # type: ignore[no-untyped-def]
     ctx[6] = h2
     ctx[8] = h0 | h2  # the owner of a card as two bit planes (seat 0: 01, 1: 10, 2: 11), for the table keys
     ctx[9] = h1 | h2
+    for p in range(3):  # the hands in search order
+        ctx[10 + p] = np.int64(_in_order(ctx[4 + p], game))
     return ctx
 
 
