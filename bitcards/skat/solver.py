@@ -28,6 +28,9 @@ The search is alpha-beta over card masks in Numba:
 * **Top-trump bounds**: at a trick boundary, the highest trumps still in play, as long as one
   side holds them all, win their tricks for that side, so their card points bound the
   declarer's points from below (the declarer's) or from above (the defenders').
+* **Declarer's run**: at a trick boundary where the declarer leads, he can draw trumps with his
+  top trumps and then cash every card above the defenders' cards of its suit that no defender
+  can ruff (a defender with trumps left ruffs once void): their points bound his from below.
 * **Equivalent cards**: two cards of one hand that are next to each other in the game's
   order among the cards still in play (only cards of the same hand or already played lie
   between them) and carry the same card points are one move; in null (where points do not
@@ -58,6 +61,8 @@ from bitcards._trick_solver import proven_bounds
 from bitcards.errors import InvalidCardsError, PositionError
 from bitcards.layouts import SKAT
 from bitcards.skat.rules import (
+    _POINT_MASKS,
+    _POINT_VALUES,
     CARD_GROUP,
     CARD_POINTS,
     CARD_STRENGTH,
@@ -155,6 +160,28 @@ def _order_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 
 
 _TO_ORDER, _ORDER_GROUP, _ORDER_GMASK, _ORDER_BIT = _order_tables()
+#: per game, the cards of each card-point value (A T K Q J: :data:`_POINT_VALUES`) in search order
+_ORDER_POINTS = np.array(
+    [[sum(int(_TO_ORDER[g, k, int(m) >> (8 * k) & 255]) for k in range(4)) for m in _POINT_MASKS] for g in range(6)],
+    dtype=np.uint64,
+)
+
+
+@njit(inline="always")
+def _order_points(game, m):  # type: ignore[no-untyped-def]
+    """Card points of a mask in search order."""
+    total = np.int64(0)
+    for i in range(_POINT_VALUES.shape[0]):
+        total += _POINT_VALUES[i] * popcount(m & _ORDER_POINTS[game, i])
+    return total
+
+
+@njit(inline="always")
+def _above(m):  # type: ignore[no-untyped-def]
+    """The places before the first card of ``m`` in search order (all places if ``m`` is empty)."""
+    if m == np.uint64(0):
+        return ~np.uint64(0)
+    return (m & (~m + np.uint64(1))) - np.uint64(1)
 
 
 @njit(inline="always")
@@ -372,6 +399,43 @@ def _sure_trumps(ctx, rem, total):  # type: ignore[no-untyped-def]
     return np.int64(0), total - sure
 
 
+@njit
+def _declarer_run(ctx, rem_o):  # type: ignore[no-untyped-def]
+    """A lower bound on the declarer's points from a trick boundary where he leads (``rem_o``: search order).
+
+    He leads his top trumps (each higher than every defender's trump: each wins), which draws as
+    many trumps from each defender. A defender with no trump left cannot take a trick the
+    declarer leads with a card above every defender's card of its suit; one with trumps left can
+    only while he holds cards of that suit. So the declarer can take his top trumps, then in each
+    suit as many of his top cards as every defender who still has trumps can follow, and once no
+    defender has trumps, all his trumps too, keeping the lead throughout: their card points.
+    """
+    game = ctx[0]
+    decl = ctx[1]
+    rem_o = np.uint64(rem_o)
+    d = np.uint64(ctx[10 + decl]) & rem_o
+    e = rem_o & ~d
+    h1 = np.uint64(ctx[10 + (decl + 1) % 3]) & rem_o
+    h2 = np.uint64(ctx[10 + (decl + 2) % 3]) & rem_o
+    trumps = _ORDER_GMASK[game, TRUMPS]
+    dt = d & trumps
+    top = dt & _above(e & trumps)
+    k = popcount(top)
+    ruff1 = popcount(h1 & trumps) > k
+    ruff2 = popcount(h2 & trumps) > k
+    sure = top if ruff1 or ruff2 else dt
+    for grp in range(4):
+        gm = _ORDER_GMASK[game, grp]
+        seq = d & gm & _above(e & gm)
+        m = popcount(seq)
+        if ruff1:
+            m = min(m, popcount(h1 & gm))
+        if ruff2:
+            m = min(m, popcount(h2 & gm))
+        sure |= pdep((np.uint64(1) << np.uint64(m)) - np.uint64(1), seq)
+    return _order_points(game, sure)
+
+
 # the search stack: one row of ``buf`` per ply; columns 0..15 the moves, 16..31 their scores, then these
 _REM, _LEAD, _POS, _C0, _C1, _A, _B, _A0, _B0, _BEST, _BESTC, _I, _N, _GAIN, _KEY, _IDX, _LO, _HI, _MAXN = range(32, 51)
 _REMO = 52  # the cards still in the hands, in search order
@@ -407,6 +471,8 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
             hi = _card_points(rem)
             if ctx[0] != NULL:
                 lo, hi = _sure_trumps(ctx, rem, hi)
+                if lead == ctx[1]:
+                    lo = max(lo, _declarer_run(ctx, np.uint64(buf[ply, _REMO])))
         else:
             hi = popcount(rem) // 3
         hit, tlo, thi, tmove = _tt_probe(ctx, tt, key)

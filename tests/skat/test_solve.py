@@ -265,3 +265,29 @@ def test_table_keys_merge_only_positions_of_equal_value(game: str) -> None:
                 values = {naive.value(left, game, declarer, lead, [], "points") for left, lead in members}
                 assert len(values) == 1, (game, members, values)
     assert merged > 5
+
+
+@pytest.mark.parametrize("game", ["clubs", "hearts", "grand"])
+def test_declarer_run_bound_holds_the_minimax_value(game: str) -> None:
+    """The points the search credits the leading declarer with (top trumps, then masters the defenders cannot ruff)
+    are at most the plain minimax value, and often more than the top trumps alone give."""
+    from bitcards.skat.rules import parse_game
+    from bitcards.skat.solver import _POINTS, _declarer_run, _in_order, _make_ctx, _sure_trumps
+
+    rng = random.Random(90 + GAMES.index(game))
+    better = 0
+    for _ in range(200):
+        tricks = rng.choice([1, 2, 3, 4])
+        deck = list(DECK)
+        rng.shuffle(deck)
+        hands = [deck[i * tricks : (i + 1) * tricks] for i in range(3)]
+        declarer = rng.randrange(3)
+        masks = [sum(1 << (rules.SUITS.index(s) * 8 + rules.RANKS.index(r)) for s, r in h) for h in hands]
+        g = parse_game(game)
+        ctx = _make_ctx(g, declarer, _POINTS, *masks)
+        rem = masks[0] | masks[1] | masks[2]
+        lo = _declarer_run(ctx, _in_order(np.uint64(rem), g))
+        value = naive.value(hands, game, declarer, declarer, [], "points")
+        assert lo <= value, (hands, declarer, lo, value)
+        better += lo > _sure_trumps(ctx, np.uint64(rem), np.int64(120))[0]
+    assert better > 20
