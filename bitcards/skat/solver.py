@@ -53,11 +53,11 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
+from bitcards._alphabeta import proven_bounds
 from bitcards._bits import ctz, pdep, pext, popcount
 from bitcards._jit import njit, warmup_task
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
-from bitcards._trick_solver import proven_bounds
 from bitcards.errors import InvalidCardsError, PositionError
 from bitcards.layouts import SKAT
 from bitcards.skat.rules import (
