@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
+from bitcards._alphabeta import proven_bounds
 from bitcards._bits import ctz, popcount
 from bitcards._jit import njit
 from bitcards._memory import check_memory
@@ -455,18 +456,6 @@ def _child(ctx, buf, p, c):  # type: ignore[no-untyped-def]
         _set_node(buf, p + 1, r, ns, 0, -1, -1, -1, -1, ns, np.uint64(0), nf, opn - tp, alpha - gain, beta - gain)
     else:
         _set_node(buf, p + 1, r, _next_seat(ctx, seat), pos + 1, buf[p, _LEADC], led, nb, nk, ns, tm, flags, opn, alpha, beta)
-
-
-@njit(inline="always")
-def proven_bounds(best, a0, b0, lo, hi):  # type: ignore[no-untyped-def]
-    """The bounds ``lo..hi`` of a node's value, narrowed by ``best``, what a fail-soft search with the window
-    ``a0..b0`` returned for it: an upper bound if it failed low, a lower bound if it failed high, else exact.
-    (The rule for any transposition table of such a search; the Skat solver keeps the same one.)"""
-    if best <= a0:
-        return lo, min(hi, best)
-    if best >= b0:
-        return max(lo, best), hi
-    return best, best
 
 
 @njit

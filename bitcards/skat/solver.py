@@ -11,18 +11,26 @@ The search is alpha-beta over card masks in Numba:
 * **Zero-window probes**: the exact points come from a few zero-window probes (the first
   at 61, the winning line, then halving the range left), each a fail-soft alpha-beta search
   sharing one table.
-* **Transposition table**: :data:`TT_ENTRIES` = 2**20 entries of one ``uint64`` each
+* **Transposition table**: :data:`TT_ENTRIES` = 2**19 entries of two ``uint64`` each
   (8 MiB per table; one table per solve, or per thread in :func:`solve_many`). An entry
-  packs the position at a trick boundary (the 32-bit mask of the cards still in the hands
-  plus who leads; the hands themselves are fixed by the deal), a lower and an upper bound on
-  the declarer's points from there on (the points taken so far are not part of the key: the
-  search passes them as an offset of its window), the best lead found, and a generation
-  stamp, so a new solve needs no clearing.
-* **Move ordering**: the table's best lead first; otherwise cards that win the trick (with
-  points) before cards that do not, and cheap discards first.
+  holds the key of a position at a trick boundary (the hands themselves are fixed by the
+  deal, so the cards still in play and who leads say the rest), a lower and an upper bound
+  on the declarer's points from there on (the points taken so far are not part of the key:
+  the search passes them as an offset of its window), the best lead found, and a generation
+  stamp, so a new solve needs no clearing. In suit and grand games one key serves
+  positions that differ only in which of a run of equal-point cards next to each other in
+  rank (a suit's 9 8 7, the four jacks) are gone: the cards left of each run count as its
+  top ones, with their owners, so the positions play alike and score alike.
+* **Move ordering**: the table's best lead first; otherwise a side's top card of a suit with
+  its points, cards that win the trick (with points) before cards that do not, and cheap
+  discards first. Moves are read off the cards in play in the game's order (a table per
+  game turns a card mask into that order), not off every card of the deck.
 * **Top-trump bounds**: at a trick boundary, the highest trumps still in play, as long as one
   side holds them all, win their tricks for that side, so their card points bound the
   declarer's points from below (the declarer's) or from above (the defenders').
+* **Declarer's run**: at a trick boundary where the declarer leads, he can draw trumps with his
+  top trumps and then cash every card above the defenders' cards of its suit that no defender
+  can ruff (a defender with trumps left ruffs once void): their points bound his from below.
 * **Equivalent cards**: two cards of one hand that are next to each other in the game's
   order among the cards still in play (only cards of the same hand or already played lie
   between them) and carry the same card points are one move; in null (where points do not
@@ -45,13 +53,16 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
-from bitcards._bits import ctz, popcount
+from bitcards._alphabeta import proven_bounds
+from bitcards._bits import ctz, pdep, pext, popcount
 from bitcards._jit import njit, warmup_task
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards.errors import InvalidCardsError, PositionError
 from bitcards.layouts import SKAT
 from bitcards.skat.rules import (
+    _POINT_MASKS,
+    _POINT_VALUES,
     CARD_GROUP,
     CARD_POINTS,
     CARD_STRENGTH,
@@ -69,8 +80,8 @@ from bitcards.skat.rules import (
 
 __all__ = ["TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table"]
 
-#: entries of a transposition table (one uint64 each: 8 MiB)
-TT_BITS = 20
+#: entries of a transposition table (two uint64 each: 8 MiB)
+TT_BITS = 19
 TT_ENTRIES = 1 << TT_BITS
 
 # search modes: what a trick is worth and who maximises
@@ -78,10 +89,33 @@ _POINTS = 0  # declarer's card points, the declarer maximises
 _NULL = 1  # declarer's tricks, the declarer minimises
 _TRICKS = 2  # declarer's tricks, the declarer maximises
 
-# entry layout: key 0..33, lower bound 34..40, upper bound 41..47, best lead + 1 48..53, generation 54..63
-_KEY_MASK = (1 << 34) - 1
-_GEN_SHIFT = 54
-_GEN_LIMIT = 1 << 10
+# entry layout: word 0 the key (bits 0..49) and the generation (50..63); word 1 the lower bound (bits 0..7),
+# the upper bound (8..15) and the best lead + 1 (16..21)
+_GEN_SHIFT = 50
+_GEN_LIMIT = 1 << 14
+
+# the card-point games' runs of cards of equal points next to each other in rank: each suit's 9 8 7
+# (bits 0..2 of its byte; the lowest of a trump suit too) and the four jacks (CJ SJ HJ DJ, the highest trumps)
+_LOW = 0x07070707
+_JACKS = 0x10101010
+_RUNS = _LOW | _JACKS
+_SINGLE = 0xFFFFFFFF & ~_RUNS  # A T K Q: each the only card of its points and place in its suit
+
+
+def _run_tables() -> tuple[np.ndarray, np.ndarray]:
+    """Where the cards still in play of each run stand once moved up to the run's top places, keeping their order.
+
+    ``low[pext(rem, _LOW)]`` for the four 9-8-7 runs at once, ``jacks[popcount(rem & _JACKS)]`` for the jacks.
+    """
+    top3 = (0, 4, 6, 7)  # k cards of a run of three: its top k places
+    low = np.zeros(1 << 12, dtype=np.uint64)
+    for x in range(1 << 12):
+        low[x] = sum(top3[(x >> (3 * s) & 7).bit_count()] << (8 * s) for s in range(4))
+    jacks = np.array([sum(1 << (28 - 8 * i) for i in range(k)) for k in range(5)], dtype=np.uint64)
+    return low, jacks
+
+
+_TOP_LOW, _TOP_JACKS = _run_tables()
 
 
 def _search_order() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -106,6 +140,63 @@ def _search_order() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 _ORDER, _GSTART, _GEND = _search_order()
 
 
+def _order_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Masks in search order (bit ``i`` for card ``_ORDER[game, i]``): per game, byte of a card mask and its value
+    the bits it gives; each place's group; each group's places; each card's bit."""
+    to_order = np.zeros((6, 4, 256), dtype=np.uint64)
+    bit = np.zeros((6, 32), dtype=np.uint64)
+    group = np.zeros((6, 32), dtype=np.int64)
+    gmask = np.zeros((6, 5), dtype=np.uint64)
+    for g in range(6):
+        place = {int(c): i for i, c in enumerate(_ORDER[g])}
+        for k in range(4):
+            for v in range(256):
+                to_order[g, k, v] = sum(1 << place[8 * k + b] for b in range(8) if v >> b & 1)
+        for i, c in enumerate(_ORDER[g]):
+            group[g, i] = CARD_GROUP[g, c]
+            gmask[g, group[g, i]] |= np.uint64(1 << i)
+            bit[g, c] = np.uint64(1 << i)
+    return to_order, group, gmask, bit
+
+
+_TO_ORDER, _ORDER_GROUP, _ORDER_GMASK, _ORDER_BIT = _order_tables()
+#: per game, the cards of each card-point value (A T K Q J: :data:`_POINT_VALUES`) in search order
+_ORDER_POINTS = np.array(
+    [[sum(int(_TO_ORDER[g, k, int(m) >> (8 * k) & 255]) for k in range(4)) for m in _POINT_MASKS] for g in range(6)],
+    dtype=np.uint64,
+)
+
+
+@njit(inline="always")
+def _order_points(game, m):  # type: ignore[no-untyped-def]
+    """Card points of a mask in search order."""
+    total = np.int64(0)
+    for i in range(_POINT_VALUES.shape[0]):
+        total += _POINT_VALUES[i] * popcount(m & _ORDER_POINTS[game, i])
+    return total
+
+
+@njit(inline="always")
+def _above(m):  # type: ignore[no-untyped-def]
+    """The places before the first card of ``m`` in search order (all places if ``m`` is empty)."""
+    if m == np.uint64(0):
+        return ~np.uint64(0)
+    return (m & (~m + np.uint64(1))) - np.uint64(1)
+
+
+@njit(inline="always")
+def _in_order(m, game):  # type: ignore[no-untyped-def]
+    """The card mask ``m`` in search order (bit ``i`` for card ``_ORDER[game, i]``)."""
+    m = np.uint64(m)
+    b = np.uint64(255)
+    return (
+        _TO_ORDER[game, 0, m & b]
+        | _TO_ORDER[game, 1, (m >> np.uint64(8)) & b]
+        | _TO_ORDER[game, 2, (m >> np.uint64(16)) & b]
+        | _TO_ORDER[game, 3, (m >> np.uint64(24)) & b]
+    )
+
+
 # ---------------------------------------------------------------------------
 # the search
 
@@ -115,20 +206,83 @@ def _tt_index(key):  # type: ignore[no-untyped-def]
     return np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - TT_BITS))
 
 
+@njit(inline="always")
+def _tt_key(ctx, rem, lead):  # type: ignore[no-untyped-def]
+    """The table key of the trick boundary ``rem, lead``; one key for equivalent positions in card-point searches.
+
+    Two positions are equivalent when a bijection of the cards in play keeps each card's group,
+    its order within the group, its card points and its owner: they have one future value. Only
+    the cards of a run of equal points next to each other in rank (each suit's 9 8 7, the jacks)
+    can be mapped to other cards; they are moved to their run's top places, keeping their order
+    and owners. The key is the A T K Q still in play (their owners are fixed by the deal), the
+    owner (or absence) of each run place, and the leader. (Null and the trick count keep
+    ``rem`` and the leader.)
+    """
+    if ctx[2] != _POINTS:
+        return rem | (np.uint64(lead) << np.uint64(32))
+    low = np.uint64(_LOW)
+    jacks = np.uint64(_JACKS)
+    runs = np.uint64(_RUNS)
+    rl = rem & low
+    rj = rem & jacks
+    cl = _TOP_LOW[pext(rl, low)]
+    cj = _TOP_JACKS[popcount(rj)]
+    q0 = np.uint64(ctx[8])
+    q1 = np.uint64(ctx[9])
+    o0 = pdep(pext(q0, rl), cl) | pdep(pext(q0, rj), cj)
+    o1 = pdep(pext(q1, rl), cl) | pdep(pext(q1, rj), cj)
+    return (
+        pext(rem, np.uint64(_SINGLE))
+        | (pext(o0, runs) << np.uint64(16))
+        | (pext(o1, runs) << np.uint64(32))
+        | (np.uint64(lead) << np.uint64(48))
+    )
+
+
+@njit(inline="always")
+def _map_card(ctx, rem, c, to_key):  # type: ignore[no-untyped-def]
+    """Card ``c`` of the position ``rem`` as it stands in the table key's places (``to_key``), or back."""
+    if ctx[2] != _POINTS or c < 0:
+        return c
+    bit = np.uint64(1) << np.uint64(c)
+    if bit & np.uint64(_LOW):
+        r = rem & np.uint64(_LOW)
+        k = _TOP_LOW[pext(r, np.uint64(_LOW))]
+    elif bit & np.uint64(_JACKS):
+        r = rem & np.uint64(_JACKS)
+        k = _TOP_JACKS[popcount(r)]
+    else:
+        return c
+    if to_key:
+        return ctz(pdep(pext(bit, r), k))
+    return ctz(pdep(pext(bit, k), r))
+
+
+@njit(inline="always")
+def _tt_probe(ctx, tt, key):  # type: ignore[no-untyped-def]
+    """The entry of ``key`` in this search's generation: ``(True, lo, hi, best lead in key places)`` or ``(False, ...)``."""
+    i = _tt_index(key)
+    if tt[2 * i] != key | (np.uint64(ctx[3]) << np.uint64(_GEN_SHIFT)):
+        return False, np.int64(0), np.int64(0), np.int64(-1)
+    d = tt[2 * i + 1]
+    lo = np.int64(d & np.uint64(255))
+    hi = np.int64((d >> np.uint64(8)) & np.uint64(255))
+    return True, lo, hi, np.int64((d >> np.uint64(16)) & np.uint64(63)) - 1
+
+
 @njit
 def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-untyped-def]
     """Fill ``buf[ply]`` with one card per class of equivalent legal cards, best first; return how many."""
     game = ctx[0]
     mode = ctx[2]
     p = (lead + pos) % 3
-    hand = np.uint64(ctx[4 + p]) & rem
-    led = c0 if pos > 0 else np.int64(-1)
-    legal = _legal_cards(hand, led, game)
-    inplay = rem
+    rem_o = np.uint64(buf[ply, _REMO])
+    hand_o = np.uint64(ctx[10 + p]) & rem_o
+    inplay = rem_o
     if pos > 0:
-        inplay |= np.uint64(1) << np.uint64(c0)
+        inplay |= _ORDER_BIT[game, c0]
     if pos > 1:
-        inplay |= np.uint64(1) << np.uint64(c1)
+        inplay |= _ORDER_BIT[game, c1]
     # the trick so far: who is winning it and how strongly
     if pos > 0:
         follow = CARD_GROUP[game, c0]
@@ -146,62 +300,75 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
         ws = np.int64(0)
         ours = False
     n = 0
-    for grp in range(5):
-        if not legal & GROUP_MASK[game, grp]:
-            continue
-        prev_mine = False
-        prev_pts = -1
-        master = True
-        for i in range(_GSTART[game, grp], _GEND[game, grp]):
-            c = _ORDER[game, i]
-            bit = np.uint64(1) << np.uint64(c)
-            if not inplay & bit:
-                continue
-            if not legal & bit:
-                prev_mine = False
-                master = False
-                continue
-            pts = CARD_POINTS[c]
-            if prev_mine and (pts == prev_pts or mode != 0):
-                continue  # equivalent to the card just above it
-            prev_mine = True
-            prev_pts = pts
-            # score for ordering
-            if c == ttmove:
-                sc = 100000
-            elif pos == 0:
-                s = CARD_STRENGTH[game, c]
-                if mode == 1:
-                    sc = -s
-                elif s >= 100 and p != ctx[1]:
-                    sc = 100 - s  # defenders lead trumps last, low ones first
-                elif master:
-                    sc = 2000 + pts * 16 + s
-                else:
-                    sc = 500 - s * 16 - pts
-                if p != ctx[1] and s < 100 and np.uint64(ctx[4 + ctx[1]]) & rem & GROUP_MASK[game, grp]:
-                    sc += 300  # defenders lead a suit the declarer must follow
-            else:
-                s = _strength_in(c, follow, game)
-                beats = s > ws
-                if mode == 1:
-                    sc = 500 + s if not beats else -s
-                elif ours:
-                    sc = 200 + pts if not beats else 100 + pts
-                elif beats:
-                    sc = 1000 + pts * 16 - s
-                else:
-                    sc = 100 - pts
+    # the legal cards (the rules' _legal_cards, in search order) and the cards in play of their groups, in search
+    # order (groups in turn, strongest first)
+    lo_ = hand_o
+    if pos > 0 and hand_o & _ORDER_GMASK[game, follow]:
+        lo_ = hand_o & _ORDER_GMASK[game, follow]
+        todo = _ORDER_GMASK[game, follow]
+    else:
+        todo = np.uint64(0)
+        for grp in range(5):
+            if lo_ & _ORDER_GMASK[game, grp]:
+                todo |= _ORDER_GMASK[game, grp]
+    todo &= inplay
+    prev_grp = np.int64(-1)
+    prev_mine = False
+    prev_pts = np.int64(-1)
+    master = True
+    while todo:
+        i = ctz(todo)
+        todo &= todo - np.uint64(1)
+        grp = _ORDER_GROUP[game, i]
+        if grp != prev_grp:
+            prev_grp = grp
+            prev_mine = False
+            prev_pts = np.int64(-1)
+            master = True
+        if not (lo_ >> np.uint64(i)) & np.uint64(1):
+            prev_mine = False
             master = False
-            # insertion sort, best first
-            j = n
-            while j > 0 and buf[ply, 16 + j - 1] < sc:
-                buf[ply, j] = buf[ply, j - 1]
-                buf[ply, 16 + j] = buf[ply, 16 + j - 1]
-                j -= 1
-            buf[ply, j] = c
-            buf[ply, 16 + j] = sc
-            n += 1
+            continue
+        c = _ORDER[game, i]
+        pts = CARD_POINTS[c]
+        if prev_mine and (pts == prev_pts or mode != 0):
+            continue  # equivalent to the card just above it
+        prev_mine = True
+        prev_pts = pts
+        # score for ordering
+        if c == ttmove:
+            sc = 100000
+        elif pos == 0:
+            s = CARD_STRENGTH[game, c]
+            if mode == 1:
+                sc = -s
+            elif master:
+                sc = 2000 + pts * 16 + s
+            else:
+                sc = 500 - s * 16 - pts
+            if p != ctx[1] and s < 100 and np.uint64(ctx[4 + ctx[1]]) & rem & GROUP_MASK[game, grp]:
+                sc += 300  # defenders lead a suit the declarer must follow
+        else:
+            s = _strength_in(c, follow, game)
+            beats = s > ws
+            if mode == 1:
+                sc = 500 + s if not beats else -s
+            elif ours:
+                sc = 200 + pts if not beats else 100 + pts
+            elif beats:
+                sc = 1000 + pts * 16 - s
+            else:
+                sc = 100 - pts
+        master = False
+        # insertion sort, best first
+        j = n
+        while j > 0 and buf[ply, 16 + j - 1] < sc:
+            buf[ply, j] = buf[ply, j - 1]
+            buf[ply, 16 + j] = buf[ply, 16 + j - 1]
+            j -= 1
+        buf[ply, j] = c
+        buf[ply, 16 + j] = sc
+        n += 1
     return n
 
 
@@ -232,9 +399,47 @@ def _sure_trumps(ctx, rem, total):  # type: ignore[no-untyped-def]
     return np.int64(0), total - sure
 
 
+@njit
+def _declarer_run(ctx, rem_o):  # type: ignore[no-untyped-def]
+    """A lower bound on the declarer's points from a trick boundary where he leads (``rem_o``: search order).
+
+    He leads his top trumps (each higher than every defender's trump: each wins), which draws as
+    many trumps from each defender. A defender with no trump left cannot take a trick the
+    declarer leads with a card above every defender's card of its suit; one with trumps left can
+    only while he holds cards of that suit. So the declarer can take his top trumps, then in each
+    suit as many of his top cards as every defender who still has trumps can follow, and once no
+    defender has trumps, all his trumps too, keeping the lead throughout: their card points.
+    """
+    game = ctx[0]
+    decl = ctx[1]
+    rem_o = np.uint64(rem_o)
+    d = np.uint64(ctx[10 + decl]) & rem_o
+    e = rem_o & ~d
+    h1 = np.uint64(ctx[10 + (decl + 1) % 3]) & rem_o
+    h2 = np.uint64(ctx[10 + (decl + 2) % 3]) & rem_o
+    trumps = _ORDER_GMASK[game, TRUMPS]
+    dt = d & trumps
+    top = dt & _above(e & trumps)
+    k = popcount(top)
+    ruff1 = popcount(h1 & trumps) > k
+    ruff2 = popcount(h2 & trumps) > k
+    sure = top if ruff1 or ruff2 else dt
+    for grp in range(4):
+        gm = _ORDER_GMASK[game, grp]
+        seq = d & gm & _above(e & gm)
+        m = popcount(seq)
+        if ruff1:
+            m = min(m, popcount(h1 & gm))
+        if ruff2:
+            m = min(m, popcount(h2 & gm))
+        sure |= pdep((np.uint64(1) << np.uint64(m)) - np.uint64(1), seq)
+    return _order_points(game, sure)
+
+
 # the search stack: one row of ``buf`` per ply; columns 0..15 the moves, 16..31 their scores, then these
 _REM, _LEAD, _POS, _C0, _C1, _A, _B, _A0, _B0, _BEST, _BESTC, _I, _N, _GAIN, _KEY, _IDX, _LO, _HI, _MAXN = range(32, 51)
-_BUF_COLS = 52
+_REMO = 52  # the cards still in the hands, in search order
+_BUF_COLS = 53
 _BUF_ROWS = 40
 
 
@@ -259,20 +464,22 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
             if (lead + _trick_winner(x0, x1, x2, ctx[0])) % 3 != ctx[1]:
                 return True, np.int64(0)
             return True, CARD_POINTS[x0] + CARD_POINTS[x1] + CARD_POINTS[x2] if mode == 0 else np.int64(1)
-        key = rem | (np.uint64(lead) << np.uint64(32))
+        key = _tt_key(ctx, rem, lead)
         idx = _tt_index(key)
-        e = tt[idx]
         lo = np.int64(0)
         if mode == 0:
             hi = _card_points(rem)
             if ctx[0] != NULL:
                 lo, hi = _sure_trumps(ctx, rem, hi)
+                if lead == ctx[1]:
+                    lo = max(lo, _declarer_run(ctx, np.uint64(buf[ply, _REMO])))
         else:
             hi = popcount(rem) // 3
-        if (e >> np.uint64(_GEN_SHIFT)) == np.uint64(ctx[3]) and (e & np.uint64(_KEY_MASK)) == key:
-            lo = np.int64((e >> np.uint64(34)) & np.uint64(127))
-            hi = np.int64((e >> np.uint64(41)) & np.uint64(127))
-            ttmove = np.int64((e >> np.uint64(48)) & np.uint64(63)) - 1
+        hit, tlo, thi, tmove = _tt_probe(ctx, tt, key)
+        if hit:
+            lo = tlo
+            hi = thi
+            ttmove = _map_card(ctx, rem, tmove, False)
         if lo >= b:
             return True, lo
         if hi <= a:
@@ -309,15 +516,14 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
             gain = np.int64(0)
             if w == ctx[1]:
                 gain = CARD_POINTS[c0] + CARD_POINTS[c1] + CARD_POINTS[c] if mode == 0 else np.int64(1)
-            key = r | (np.uint64(w) << np.uint64(32))
-            e = tt[_tt_index(key)]
-            if (e >> np.uint64(_GEN_SHIFT)) == np.uint64(ctx[3]) and (e & np.uint64(_KEY_MASK)) == key:
+            hit, tlo, thi, _ = _tt_probe(ctx, tt, _tt_key(ctx, r, w))
+            if hit:
                 if maxnode:
-                    v = gain + np.int64((e >> np.uint64(34)) & np.uint64(127))
+                    v = gain + tlo
                     if v >= b:
                         return True, v
                 else:
-                    v = gain + np.int64((e >> np.uint64(41)) & np.uint64(127))
+                    v = gain + thi
                     if v <= a:
                         return True, v
     return False, np.int64(0)
@@ -334,6 +540,7 @@ def _ab(ctx, tt, buf, ply, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore
     mode = ctx[2]
     root = ply
     buf[ply, _REM] = np.int64(rem)
+    buf[ply, _REMO] = np.int64(_in_order(rem, game))
     buf[ply, _LEAD] = lead
     buf[ply, _POS] = pos
     buf[ply, _C0] = c0
@@ -373,24 +580,11 @@ def _ab(ctx, tt, buf, ply, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore
         if a >= b or i >= buf[ply, _N]:
             best = buf[ply, _BEST]
             if buf[ply, _POS] == 0:
-                lo = buf[ply, _LO]
-                hi = buf[ply, _HI]
-                if best <= buf[ply, _A0]:
-                    if best < hi:
-                        hi = best
-                elif best >= buf[ply, _B0]:
-                    if best > lo:
-                        lo = best
-                else:
-                    lo = best
-                    hi = best
-                tt[buf[ply, _IDX]] = (
-                    np.uint64(buf[ply, _KEY])
-                    | (np.uint64(lo) << np.uint64(34))
-                    | (np.uint64(hi) << np.uint64(41))
-                    | (np.uint64(buf[ply, _BESTC] + 1) << np.uint64(48))
-                    | (np.uint64(ctx[3]) << np.uint64(_GEN_SHIFT))
-                )
+                lo, hi = proven_bounds(best, buf[ply, _A0], buf[ply, _B0], buf[ply, _LO], buf[ply, _HI])
+                i = buf[ply, _IDX]
+                tt[2 * i] = np.uint64(buf[ply, _KEY]) | (np.uint64(ctx[3]) << np.uint64(_GEN_SHIFT))
+                bestc = _map_card(ctx, np.uint64(buf[ply, _REM]), buf[ply, _BESTC], True)
+                tt[2 * i + 1] = np.uint64(lo) | (np.uint64(hi) << np.uint64(8)) | (np.uint64(bestc + 1) << np.uint64(16))
             if ply == root:
                 return best
             ret = best
@@ -424,6 +618,7 @@ def _ab(ctx, tt, buf, ply, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore
             continue
         q = ply + 1
         buf[q, _REM] = np.int64(r)
+        buf[q, _REMO] = buf[ply, _REMO] & ~np.int64(_ORDER_BIT[game, c])
         buf[q, _LEAD] = nl
         buf[q, _POS] = (ps + 1) % 3
         buf[q, _C0] = n0
@@ -437,11 +632,11 @@ def _ab(ctx, tt, buf, ply, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore
 @njit
 def _new_generation(tt):  # type: ignore[no-untyped-def]
     """Start a new search in ``tt``: its entries from earlier searches stop matching."""
-    g = np.int64(tt[TT_ENTRIES]) + 1
+    g = np.int64(tt[2 * TT_ENTRIES]) + 1
     if g >= _GEN_LIMIT:
-        tt[:TT_ENTRIES] = 0
+        tt[: 2 * TT_ENTRIES] = 0
         g = 1
-    tt[TT_ENTRIES] = np.uint64(g)
+    tt[2 * TT_ENTRIES] = np.uint64(g)
     return g
 
 
@@ -531,20 +726,24 @@ def _card_values(ctx, tt, buf, rem, lead, pos, c0, c1, out):  # type: ignore[no-
 
 @njit
 def _make_ctx(game, decl, mode, h0, h1, h2):  # type: ignore[no-untyped-def]
-    ctx = np.zeros(8, dtype=np.int64)
+    ctx = np.zeros(13, dtype=np.int64)
     ctx[0] = game
     ctx[1] = decl
     ctx[2] = mode
     ctx[4] = h0
     ctx[5] = h1
     ctx[6] = h2
+    ctx[8] = h0 | h2  # the owner of a card as two bit planes (seat 0: 01, 1: 10, 2: 11), for the table keys
+    ctx[9] = h1 | h2
+    for p in range(3):  # the hands in search order
+        ctx[10 + p] = np.int64(_in_order(ctx[4 + p], game))
     return ctx
 
 
 def new_table() -> np.ndarray:
-    """A fresh transposition table (:data:`TT_ENTRIES` entries + a generation counter; 8 MiB)."""
-    check_memory((TT_ENTRIES + 1) * 8, "a solver transposition table", "free some memory")
-    return np.zeros(TT_ENTRIES + 1, dtype=np.uint64)
+    """A fresh transposition table (:data:`TT_ENTRIES` entries of two words + a generation counter; 8 MiB)."""
+    check_memory((2 * TT_ENTRIES + 1) * 8, "a solver transposition table", "free some memory")
+    return np.zeros(2 * TT_ENTRIES + 1, dtype=np.uint64)
 
 
 def _new_buf() -> np.ndarray:
@@ -573,7 +772,7 @@ def _solve_many_kernel(hands, skats, games, decls, leads, out):  # type: ignore[
     n = hands.shape[0]
     for blk in numba.prange(blocks(n)):
         lo, hi = block_rows(blk, n)
-        tt = np.zeros(TT_ENTRIES + 1, dtype=np.uint64)
+        tt = np.zeros(2 * TT_ENTRIES + 1, dtype=np.uint64)
         buf = np.zeros((_BUF_ROWS, _BUF_COLS), dtype=np.int64)
         for i in range(lo, hi):
             out[i] = _solve_deal(tt, buf, hands[i, 0], hands[i, 1], hands[i, 2], skats[i], games[i], decls[i], leads[i])
@@ -758,7 +957,7 @@ def solve(
     """
     pos = _position(hands, skat, game, declarer, leader, played)
     tt = new_table() if table is None else table
-    if tt.dtype != np.uint64 or tt.shape != (TT_ENTRIES + 1,):
+    if tt.dtype != np.uint64 or tt.shape != (2 * TT_ENTRIES + 1,):
         raise TypeError("table must come from bitcards.skat.solve.new_table()")
     buf = _new_buf()
     h = pos.hands
@@ -836,7 +1035,7 @@ def solve_many(hands: object, skats: object, games: object, declarers: object = 
             i = int(np.flatnonzero(~ok)[0])
             raise InvalidCardsError(f"row {i}: not a whole deal (three hands of 10 and a skat of 2, no card twice)", row=i)
     tables = min(blocks(n), max(1, numba.get_num_threads()))
-    check_memory(tables * (TT_ENTRIES + 1) * 8, "solver transposition tables", "free some memory or use fewer threads")
+    check_memory(tables * (2 * TT_ENTRIES + 1) * 8, "solver transposition tables", "free some memory or use fewer threads")
     out = np.zeros(n, dtype=np.int64)
     _solve_many(n, h, s, g, d, ld, out)
     return out

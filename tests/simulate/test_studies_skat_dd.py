@@ -88,21 +88,38 @@ def test_discards_are_every_way_to_lay_away_two_of_twelve() -> None:
 
 
 def test_picked_up_result_is_the_best_discard() -> None:
-    """Null of one deal, each discard solved alone with skat.solve: the study keeps the best.
-
-    (Null because a whole suit or grand deal per discard takes too long for a test: 66 solves.)
-    """
+    """Null of one deal, each discard solved alone with skat.solve: the study keeps the best (won over lost)."""
     for seed in range(3):
         d = deal(1, "skat", 20 + seed)[0]
-        hands = [int(x) for x in d[:3]]
         got = _solve_picked_up(np.array([d[:3]], dtype=np.uint64), np.array([d[3]], dtype=np.uint64), 1, (5,))[0]
-        twelve = [b for b in range(32) if (hands[1] | int(d[3])) >> b & 1]
-        best = 0
-        for a in range(12):
-            for b in range(a + 1, 12):
-                laid = (1 << twelve[a]) | (1 << twelve[b])
-                best = max(best, int(solve([hands[0], (hands[1] | int(d[3])) & ~laid, hands[2]], laid, "null", 1, 0).won))
-        assert got[0] == best, seed
+        assert got[0] == plain_best_discard(d, 1, "null"), seed
+
+
+def plain_best_discard(d: np.ndarray, seat: int, game: str) -> int:
+    """The declarer's best result over all 66 ways to lay away two of his 12 cards, each solved alone with skat.solve."""
+    hands = [int(x) for x in d[:3]]
+    twelve = hands[seat] | int(d[3])
+    cards = [b for b in range(32) if twelve >> b & 1]
+    best = -1
+    for a in range(12):
+        for b in range(a + 1, 12):
+            laid = (1 << cards[a]) | (1 << cards[b])
+            seats = list(hands)
+            seats[seat] = twelve & ~laid
+            r = solve(seats, laid, game, seat, 0)
+            best = max(best, int(r.won) if r.points is None else r.points)
+    return best
+
+
+@pytest.mark.parametrize(("game", "seed", "seat"), [("clubs", 31, 0), ("grand", 32, 2)])
+def test_picked_up_suit_and_grand_result_is_the_best_discard(game: str, seed: int, seat: int) -> None:
+    """A suit game and a grand of one deal: the study's points after the pickup are those of the best of the 66 discards
+    (each solved alone; the laid-away cards count for the declarer)."""
+    from bitcards.skat.rules import parse_game
+
+    d = deal(1, "skat", seed)[0]
+    got = _solve_picked_up(np.array([d[:3]], dtype=np.uint64), np.array([d[3]], dtype=np.uint64), seat, (parse_game(game),))
+    assert int(got[0, 0]) == plain_best_discard(d, seat, game)
 
 
 def test_pickup_parameter_is_checked() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import numpy as np
@@ -230,3 +231,63 @@ def test_top_trump_bounds_hold_the_minimax_value(game: str) -> None:
         assert lo <= value <= hi, (hands, declarer, lead, lo, hi, value)
         tight += lo > 0 or hi < total
     assert tight > 20
+
+
+@pytest.mark.parametrize("game", ["hearts", "clubs", "grand"])
+def test_table_keys_merge_only_positions_of_equal_value(game: str) -> None:
+    """Positions of one deal that share a table key (the 9 8 7 runs and the jacks moved up to their top places) have
+    the same value under the plain minimax; and such merges happen. Also: a card moved into the key's places and back
+    is itself."""
+    from bitcards.skat.rules import parse_game
+    from bitcards.skat.solver import _POINTS, _make_ctx, _map_card, _tt_key
+
+    rng = random.Random(80 + GAMES.index(game))
+    pool = [c for c in DECK if c[1] == "J" or c[0] in "HS"]  # jacks, hearts, spades: many cards of equal points in a row
+    merged = 0
+    for _ in range(4):
+        rng.shuffle(pool)
+        hands = [pool[i * 4 : (i + 1) * 4] for i in range(3)]
+        masks = [sum(1 << (rules.SUITS.index(s) * 8 + rules.RANKS.index(r)) for s, r in h) for h in hands]
+        declarer = rng.randrange(3)
+        ctx = _make_ctx(parse_game(game), declarer, _POINTS, *masks)
+        groups: dict[int, list[tuple[list[list[tuple[str, str]]], int]]] = {}
+        for gone in itertools.product(range(4), repeat=3):  # one card of each hand played: 64 three-trick positions
+            left = [[c for j, c in enumerate(h) if j != k] for h, k in zip(hands, gone)]
+            rem = sum(1 << (rules.SUITS.index(s) * 8 + rules.RANKS.index(r)) for h in left for s, r in h)
+            for lead in range(3):
+                groups.setdefault(int(_tt_key(ctx, np.uint64(rem), lead)), []).append((left, lead))
+            for c in range(32):
+                if rem >> c & 1:
+                    assert _map_card(ctx, np.uint64(rem), _map_card(ctx, np.uint64(rem), c, True), False) == c
+        for members in groups.values():
+            if len(members) > 1:
+                merged += 1
+                values = {naive.value(left, game, declarer, lead, [], "points") for left, lead in members}
+                assert len(values) == 1, (game, members, values)
+    assert merged > 5
+
+
+@pytest.mark.parametrize("game", ["clubs", "hearts", "grand"])
+def test_declarer_run_bound_holds_the_minimax_value(game: str) -> None:
+    """The points the search credits the leading declarer with (top trumps, then masters the defenders cannot ruff)
+    are at most the plain minimax value, and often more than the top trumps alone give."""
+    from bitcards.skat.rules import parse_game
+    from bitcards.skat.solver import _POINTS, _declarer_run, _in_order, _make_ctx, _sure_trumps
+
+    rng = random.Random(90 + GAMES.index(game))
+    better = 0
+    for _ in range(200):
+        tricks = rng.choice([1, 2, 3, 4])
+        deck = list(DECK)
+        rng.shuffle(deck)
+        hands = [deck[i * tricks : (i + 1) * tricks] for i in range(3)]
+        declarer = rng.randrange(3)
+        masks = [sum(1 << (rules.SUITS.index(s) * 8 + rules.RANKS.index(r)) for s, r in h) for h in hands]
+        g = parse_game(game)
+        ctx = _make_ctx(g, declarer, _POINTS, *masks)
+        rem = masks[0] | masks[1] | masks[2]
+        lo = _declarer_run(ctx, _in_order(np.uint64(rem), g))
+        value = naive.value(hands, game, declarer, declarer, [], "points")
+        assert lo <= value, (hands, declarer, lo, value)
+        better += lo > _sure_trumps(ctx, np.uint64(rem), np.int64(120))[0]
+    assert better > 20
