@@ -5,10 +5,10 @@ cards (three when a Euchre player goes alone: the seat in ``ctx[_SKIP]`` sits ou
 search value is what team 0 takes *from the node on*: tricks (Euchre) or card points with
 the last trick's bonus, plus half the match bonus if team 0 takes every trick of the deal and
 minus half of it if team 1 does (Jass: that is half the difference of the two teams' points,
-less a constant, so both sides play for the difference); team 0 maximises, team 1 minimises. The game's rules come
-from its own module, never written again here: the legal cards are Euchre's ``_legal_plays``
-and Jass's ``legal_mask``; the tables of what takes a trick and the card points are read at
-import from Euchre's ``_effective_suit`` and ``_card_strength`` and Jass's ``card_key`` and
+less a constant, so both sides play for the difference); team 0 maximises, team 1 minimises.
+The game's rules come from its own module, never written again here: the legal cards are
+Euchre's and Jass's ``legal_mask``; the tables of what takes a trick and the card points are
+read at import from Euchre's ``suit_in`` and ``strength_in`` and Jass's ``card_key`` and
 ``POINTS`` (plain Python, so importing compiles nothing).
 
 * **Alpha-beta**, fail-soft, over card masks, iterative: the rows of one ``int64`` scratch
@@ -18,7 +18,10 @@ import from Euchre's ``_effective_suit`` and ``_card_strength`` and Jass's ``car
   full-window search.
 * **Cut-offs from the points still at stake**: at every node team 0's value lies between
   what it is sure of and what the cards not yet won (and the match bonus while still open)
-  can add; a window outside that range is settled at once.
+  can add; a window outside that range is settled at once. At a trick boundary the highest
+  trumps still in play, as long as one team holds them all, narrow it: each wins the trick it
+  falls in for that team, so their card points are that team's for sure (and, in Euchre, the
+  most of them in one hand are sure tricks; in Jass a sure trick rules out the other team's match).
 * **Transposition table** at trick boundaries: ``(2**bits + 1, 2)`` ``uint64`` rows (16
   bytes each; a fixed size per game): the key (the mask of cards still in the hands, the
   leader and the match flags: whether each team has taken a trick; the hands are fixed by
@@ -47,7 +50,8 @@ from bitcards._bits import ctz, popcount
 from bitcards._jit import njit
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
-from bitcards.euchre.rules import _card_strength, _effective_suit, _legal_plays
+from bitcards.euchre.rules import legal_mask as euchre_legal_mask
+from bitcards.euchre.rules import strength_in, suit_in
 from bitcards.jass.rules import POINTS, card_key, legal_mask
 
 EUCHRE = 0
@@ -82,7 +86,7 @@ def _key_tables() -> tuple[np.ndarray, np.ndarray]:
     """Per variant (Euchre trump 0..3, then Jass contract 0..5 as 4..9), read from the rules:
     ``suit[v, c]`` the suit a card counts as (Euchre's left bower: trump), and ``key[v, led, c]``
     how strongly ``c`` takes a trick led in suit ``led`` (-1: it cannot)."""
-    eff, strg, ckey = (getattr(f, "py_func", f) for f in (_effective_suit, _card_strength, card_key))
+    eff, strg, ckey = (getattr(f, "py_func", f) for f in (suit_in, strength_in, card_key))
     suit = np.zeros((10, 36), dtype=np.int64)
     key = np.full((10, 4, 36), -1, dtype=np.int64)
     for v in range(10):
@@ -126,6 +130,8 @@ def _variant_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, n
 
 
 _ORDER, _GSTART, _GEND, _GMASK, _PTS = _variant_tables()
+#: per variant, the group of the trump suit (-1: Obenabe and Undenufe have none)
+_TRUMP_GROUP = np.array([0, 1, 2, 3, 0, 1, 2, 3, -1, -1], dtype=np.int64)
 
 
 @njit
@@ -183,7 +189,7 @@ def _key(ctx, c, led):  # type: ignore[no-untyped-def]
 @njit(inline="always")
 def _legal(ctx, hand, lead_card, led, best):  # type: ignore[no-untyped-def]
     if ctx[_GAME] == EUCHRE:
-        return _legal_plays(hand, lead_card, ctx[_TRUMP])
+        return euchre_legal_mask(hand, lead_card, ctx[_TRUMP])
     return legal_mask(hand, led, best, ctx[_TRUMP])
 
 
@@ -214,12 +220,59 @@ def _bonus(ctx, flags):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
+def _sure_trumps(ctx, rem):  # type: ignore[no-untyped-def]
+    """The highest trumps still in the hands, as long as one team holds them all: each wins the trick it falls in
+    for that team (nothing left can beat it). Returns that team (-1: none, or no trump), the most of them in one
+    hand (each falls in a trick of its own: the tricks the team is sure of) and their card points."""
+    v = ctx[_VARIANT]
+    t = _TRUMP_GROUP[v]
+    team = np.int64(-1)
+    pts = np.int64(0)
+    per = np.int64(0)  # 16 bits a seat
+    if t < 0:
+        return team, np.int64(0), pts
+    for i in range(_GSTART[v, t], _GEND[v, t]):
+        c = _ORDER[v, i]
+        bit = np.uint64(1) << np.uint64(c)
+        if not rem & bit:
+            continue
+        s = 0
+        while not np.uint64(ctx[_H0 + s]) & bit:
+            s += 1
+        if team < 0:
+            team = s & 1
+        elif s & 1 != team:
+            break
+        per += np.int64(1) << np.int64(16 * s)
+        pts += _PTS[v, c]
+    a = max(per & 0xFFFF, (per >> 32) & 0xFFFF)
+    b = max((per >> 16) & 0xFFFF, (per >> 48) & 0xFFFF)
+    return team, max(a, b), pts
+
+
+@njit(inline="always")
 def _bounds(ctx, rem, tmask, flags, opn):  # type: ignore[no-untyped-def]
-    """The least and the most team 0 can take from a node on (``opn``: the points of ``rem | tmask``)."""
+    """The least and the most team 0 can take from a node on (``opn``: the points of ``rem | tmask``); at a trick
+    boundary (``tmask`` empty) narrowed by the sure trumps."""
+    team = np.int64(-1)
+    tricks = np.int64(0)
+    pts = np.int64(0)
+    if tmask == np.uint64(0):
+        team, tricks, pts = _sure_trumps(ctx, rem)
     if ctx[_GAME] == EUCHRE:
-        return np.int64(0), (popcount(rem) + popcount(tmask)) // ctx[_NPLAY]
+        lo = np.int64(0)
+        hi = (popcount(rem) + popcount(tmask)) // ctx[_NPLAY]
+        if team == 0:
+            lo = tricks
+        elif team == 1:
+            hi -= tricks
+        return lo, hi
     lo = np.int64(0) if flags & 1 else np.int64(-_MB)
     hi = opn + 5 + (0 if flags & 2 else _MB)
+    if team == 0:  # team 0 takes a trick: no match for team 1
+        lo = pts
+    elif team == 1:
+        hi = opn + 5 - pts
     return lo, hi
 
 
