@@ -1,10 +1,11 @@
-"""Jass open-hand solver: whole deals (9 tricks), beside the plain full minimax on 3-trick endgames, same run.
+"""Jass open-hand solver: whole deals (9 tricks), beside the plain full minimax on 3-trick endgames and a plain-Python
+alpha-beta on whole deals (tests/naive/jass_solve.py ``alphabeta``: minutes a deal, so only one), same run.
 
 The target is the median time per whole deal; pytest-benchmark reports the time of one call of
 ``solve_many`` over ``N`` deals, so the per-deal figure is that divided by ``N`` (the report's
 items/s); ``test_solve_median_ms`` records the median and 90th percentile of single-deal solves,
 over all deals and per contract, in ``extra_info`` (CPU time of the process, which another busy
-process on the machine does not inflate).
+process on the machine does not inflate). ``BITCARDS_BENCH=small`` cuts the plain alpha-beta to a 4-trick endgame.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from tests.naive import jass_solve as ref
 
 N = size(60, 1)  # whole deals, the six contracts in turn (some take seconds: see the module docstring)
 N_BASELINE = size(200, 5)
+N_PLAIN = size(1, 1)
+PLAIN_TRICKS = size(9, 4)
 
 
 def _deals(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -36,6 +39,18 @@ def test_solve_deals_one_thread(benchmark, one_thread) -> None:  # type: ignore[
     tag(benchmark, "jass whole deals solved (open hands)", N, "bitcards", "bitcards.jass.batch.solve, 1 thread")
     res = benchmark.pedantic(solve_many, (hands, contracts, leaders), rounds=1, iterations=1)
     assert ((res >= 0) & (res <= 257)).all()
+
+
+def test_whole_deals_plain_alphabeta_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
+    hands, contracts, leaders = _deals(N_PLAIN)
+    deals = [
+        ([[naive.name(c) for c in range(36) if int(m) >> c & 1][:PLAIN_TRICKS] for m in h[:4]], "dhscou"[ct], ld)
+        for h, ct, ld in zip(hands, contracts.tolist(), leaders.tolist())
+    ]
+    what = "whole deals" if PLAIN_TRICKS == 9 else f"{PLAIN_TRICKS}-trick endgames"
+    tag(benchmark, "jass whole deals solved (open hands)", N_PLAIN, "baseline", f"plain-Python alpha-beta on {what}")
+    out = benchmark.pedantic(lambda: [ref.alphabeta_points(h, c, ld) for h, c, ld in deals], rounds=1, iterations=1)
+    assert len(out) == N_PLAIN
 
 
 def test_solve_median_ms(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]

@@ -22,6 +22,9 @@ read at import from Euchre's ``suit_in`` and ``strength_in`` and Jass's ``card_k
   trumps still in play, as long as one team holds them all, narrow it: each wins the trick it
   falls in for that team, so their card points are that team's for sure (and, in Euchre, the
   most of them in one hand are sure tricks; in Jass a sure trick rules out the other team's match).
+* **Endings**: the last trick plays itself; a trick boundary with two tricks left is settled by a
+  plain alpha-beta over the first trick's lines (at most two cards a hand) without the search's
+  frames or the table.
 * **Transposition table** at trick boundaries: ``(2**bits + 1, 2)`` ``uint64`` rows (16
   bytes each; a fixed size per game): the key (the mask of cards still in the hands, the
   leader and the match flags: whether each team has taken a trick; the hands are fixed by
@@ -381,6 +384,101 @@ def _set_node(buf, p, rem, seat, pos, leadc, led, best, bkey, bseat, tm, flags, 
     buf[p, _BE] = beta
 
 
+@njit(inline="always")
+def _last_trick(ctx, rem, seat, flags):  # type: ignore[no-untyped-def]
+    """Team 0's value of the last trick (one card left in each hand), led by ``seat``."""
+    s = seat
+    wk = np.int64(-2)
+    ws = seat
+    ld = np.int64(-1)
+    for _ in range(ctx[_NPLAY]):
+        c = ctz(np.uint64(ctx[_H0 + s]) & rem)
+        if ld < 0:
+            ld = _suit(ctx, c)
+        k = _key(ctx, c, ld)
+        if k > wk:
+            wk = k
+            ws = s
+        s = _next_seat(ctx, s)
+    gain = _trick_value(ctx, rem, True) if ws & 1 == 0 else np.int64(0)
+    return gain + _bonus(ctx, flags | (1 << (ws & 1)))
+
+
+@njit(inline="always")
+def _after_first(ctx, rem, tm, ws, flags):  # type: ignore[no-untyped-def]
+    """Team 0's value of two tricks left once the first (cards ``tm``) went to seat ``ws``."""
+    gain = _trick_value(ctx, tm, False) if ws & 1 == 0 else np.int64(0)
+    return gain + _last_trick(ctx, rem & ~tm, ws, flags | (1 << (ws & 1)))
+
+
+@njit(inline="always")
+def _pick(seat, v, w, a, b):  # type: ignore[no-untyped-def]
+    """Alpha-beta at one seat: the better of ``v`` and ``w`` for ``seat``'s team (team 0 maximises) and the window
+    ``a..b`` narrowed by it."""
+    if seat & 1 == 0:
+        v = max(v, w)
+        return v, max(a, v), b
+    v = min(v, w)
+    return v, a, min(b, v)
+
+
+@njit
+def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
+    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: plain alpha-beta over
+    the first trick's lines (at most two cards a hand), cheaper than the search's frames for so small a tree."""
+    s1 = _next_seat(ctx, leader)
+    s2 = _next_seat(ctx, s1)
+    s3 = _next_seat(ctx, s2)
+    four = ctx[_NPLAY] == 4
+    h1 = np.uint64(ctx[_H0 + s1]) & rem
+    h2 = np.uint64(ctx[_H0 + s2]) & rem
+    h3 = np.uint64(ctx[_H0 + s3]) & rem
+    one = np.uint64(1)
+    worst = np.int64(1 << 20)
+    a0, b0 = alpha, beta
+    v0 = -worst if leader & 1 == 0 else worst
+    m0 = np.uint64(ctx[_H0 + leader]) & rem
+    while m0 and a0 < b0:
+        c0 = ctz(m0)
+        m0 &= m0 - one
+        led = _suit(ctx, c0)
+        k0 = _key(ctx, c0, led)
+        a1, b1 = a0, b0
+        v1 = -worst if s1 & 1 == 0 else worst
+        m1 = _legal(ctx, h1, c0, led, c0)
+        while m1 and a1 < b1:
+            c1 = ctz(m1)
+            m1 &= m1 - one
+            k1 = _key(ctx, c1, led)
+            w1, wk1, ws1 = (c1, k1, s1) if k1 > k0 else (c0, k0, leader)
+            t1 = (one << np.uint64(c0)) | (one << np.uint64(c1))
+            a2, b2 = a1, b1
+            v2 = -worst if s2 & 1 == 0 else worst
+            m2 = _legal(ctx, h2, c0, led, w1)
+            while m2 and a2 < b2:
+                c2 = ctz(m2)
+                m2 &= m2 - one
+                k2 = _key(ctx, c2, led)
+                w2, wk2, ws2 = (c2, k2, s2) if k2 > wk1 else (w1, wk1, ws1)
+                t2 = t1 | (one << np.uint64(c2))
+                if four:
+                    a3, b3 = a2, b2
+                    v3 = -worst if s3 & 1 == 0 else worst
+                    m3 = _legal(ctx, h3, c0, led, w2)
+                    while m3 and a3 < b3:
+                        c3 = ctz(m3)
+                        m3 &= m3 - one
+                        ws3 = s3 if _key(ctx, c3, led) > wk2 else ws2
+                        v3, a3, b3 = _pick(s3, v3, _after_first(ctx, rem, t2 | (one << np.uint64(c3)), ws3, flags), a3, b3)
+                    v = v3
+                else:
+                    v = _after_first(ctx, rem, t2, ws2, flags)
+                v2, a2, b2 = _pick(s2, v2, v, a2, b2)
+            v1, a1, b1 = _pick(s1, v1, v2, a1, b1)
+        v0, a0, b0 = _pick(leader, v0, v1, a0, b0)
+    return v0
+
+
 @njit
 def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     """Open the node of frame ``p``: its value if known at once (``True, value``), else its moves are in ``buf[p]``."""
@@ -396,22 +494,11 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     if pos == 0:
         if rem == np.uint64(0):
             return True, _bonus(ctx, flags)
-        if popcount(rem) == nplay:  # the last trick plays itself
-            s = seat
-            wk = np.int64(-2)
-            ws = seat
-            ld = np.int64(-1)
-            for _ in range(nplay):
-                c = ctz(np.uint64(ctx[_H0 + s]) & rem)
-                if ld < 0:
-                    ld = _suit(ctx, c)
-                k = _key(ctx, c, ld)
-                if k > wk:
-                    wk = k
-                    ws = s
-                s = _next_seat(ctx, s)
-            gain = _trick_value(ctx, rem, True) if ws & 1 == 0 else np.int64(0)
-            return True, gain + _bonus(ctx, flags | (1 << (ws & 1)))
+        left = popcount(rem)
+        if left == nplay:  # the last trick plays itself
+            return True, _last_trick(ctx, rem, seat, flags)
+        if left == 2 * nplay:
+            return True, _two_tricks(ctx, rem, seat, flags, alpha, beta)
     lo, hi = _bounds(ctx, rem, tmask, flags, buf[p, _OPEN])
     ttidx = np.int64(-1)
     ttmove = np.int64(-1)
@@ -450,7 +537,9 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     buf[p, _I] = 0
     buf[p, _BV] = np.int64(-1 << 20) if seat & 1 == 0 else np.int64(1 << 20)
     buf[p, _BC] = -1
-    if pos + 1 == ctx[_NPLAY]:  # enhanced transposition cutoff: a child position the table already settles
+    # enhanced transposition cutoff: a child position the table already settles ends the node (not before two-trick
+    # endings, which are never in the table)
+    if pos + 1 == ctx[_NPLAY] and popcount(rem) > 2 * ctx[_NPLAY] + 1:
         gen = np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)
         bkey = buf[p, _BKEY]
         led = buf[p, _LED]
