@@ -34,9 +34,10 @@ read at import from Euchre's ``suit_in`` and ``strength_in`` and Jass's ``card_k
   one of an earlier solve, else the one with fewer cards left. Before the last card of a
   trick, a child position whose stored bound already cuts off ends the node
   (enhanced transposition cut-off).
-* **Move ordering**: the table's best lead first; then cards that win the trick for the
-  side that is not winning it (cheapest winner first), smearing points onto a partner's
-  trick, cheap discards.
+* **Move ordering**: the table's best lead first; then (Euchre) leads of the highest card left
+  in a suit, strongest first; cards that win the trick for the side that is not winning it
+  (cheapest winner first), smearing points onto a partner's trick (the lowest card of equal
+  points first), cheap discards.
 * **Equivalent cards**: two legal cards of one hand that are next to each other in their
   suit's order among the cards still in play (cards of earlier tricks are gone; cards of
   the current trick count as in play) and carry the same card points are one move.
@@ -297,11 +298,14 @@ def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  #
             continue
         prev_mine = False
         prev_pts = np.int64(-1)
+        top = True
         for i in range(_GSTART[v, g], _GEND[v, g]):
             c = _ORDER[v, i]
             bit = np.uint64(1) << np.uint64(c)
             if not inplay & bit:
                 continue
+            was_top = top
+            top = False
             if not legal & bit:
                 prev_mine = False
                 continue
@@ -314,12 +318,14 @@ def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  #
                 sc = np.int64(1 << 20)
             elif led < 0:
                 sc = _key(ctx, c, _suit(ctx, c)) * 4 + p
+                if was_top and ctx[_GAME] == EUCHRE:
+                    sc += 1000  # Euchre: the highest card left in its suit first (it wins the trick unless trumped)
             else:
                 k = _key(ctx, c, led)
                 if k > bestkey:
                     sc = (200 - k) * 4 + p if not we_win else 200 + p - k
                 else:
-                    sc = 300 + p if we_win else 300 - p * 4 - k
+                    sc = 300 + 64 * p - k if we_win else 300 - p * 4 - k
             j = n
             while j > 0 and buf[ply, 16 + j - 1] < sc:
                 buf[ply, j] = buf[ply, j - 1]
