@@ -22,9 +22,9 @@ read at import from Euchre's ``suit_in`` and ``strength_in`` and Jass's ``card_k
   trumps still in play, as long as one team holds them all, narrow it: each wins the trick it
   falls in for that team, so their card points are that team's for sure (and, in Euchre, the
   most of them in one hand are sure tricks; in Jass a sure trick rules out the other team's match).
-* **Endings**: the last trick plays itself; a trick boundary with two tricks left is settled by a
-  plain alpha-beta over the first trick's lines (at most two cards a hand) without the search's
-  frames or the table.
+* **Endings**: the last trick plays itself; a trick boundary with two or three tricks left is
+  settled by a plain alpha-beta over the lines of its tricks, without the search's frames (a
+  three-trick ending still looks up and stores its bounds in the table).
 * **Transposition table** at trick boundaries: ``(2**bits + 1, 2)`` ``uint64`` rows (16
   bytes each; a fixed size per game): the key (the mask of cards still in the hands, the
   leader and the match flags: whether each team has taken a trick; the hands are fixed by
@@ -411,10 +411,14 @@ def _last_trick(ctx, rem, seat, flags):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _after_first(ctx, rem, tm, ws, flags):  # type: ignore[no-untyped-def]
-    """Team 0's value of two tricks left once the first (cards ``tm``) went to seat ``ws``."""
+def _after_first(ctx, rem, tm, ws, flags, a, b, three):  # type: ignore[no-untyped-def]
+    """Team 0's value of an ending once its first trick (cards ``tm``) went to seat ``ws``: the last trick, or (with
+    ``three``) the two tricks left, searched in the window ``a..b``."""
     gain = _trick_value(ctx, tm, False) if ws & 1 == 0 else np.int64(0)
-    return gain + _last_trick(ctx, rem & ~tm, ws, flags | (1 << (ws & 1)))
+    f = flags | (1 << (ws & 1))
+    if three:
+        return gain + _two_tricks(ctx, rem & ~tm, ws, f, a - gain, b - gain)
+    return gain + _last_trick(ctx, rem & ~tm, ws, f)
 
 
 @njit(inline="always")
@@ -428,10 +432,12 @@ def _pick(seat, v, w, a, b):  # type: ignore[no-untyped-def]
     return v, a, min(b, v)
 
 
-@njit
-def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
-    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: plain alpha-beta over
-    the first trick's lines (at most two cards a hand), cheaper than the search's frames for so small a tree."""
+@njit(inline="always")
+def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-untyped-def]
+    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left (``three``: three):
+    plain alpha-beta over the first trick's lines (at most two or three cards a hand), each ending in the last trick
+    (or in the two-trick ending). ``three`` is a constant in each caller, so Numba drops the branch not taken and
+    neither kernel calls itself (its disk cache cannot load a kernel that does)."""
     s1 = _next_seat(ctx, leader)
     s2 = _next_seat(ctx, s1)
     s3 = _next_seat(ctx, s2)
@@ -475,14 +481,27 @@ def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untype
                         c3 = ctz(m3)
                         m3 &= m3 - one
                         ws3 = s3 if _key(ctx, c3, led) > wk2 else ws2
-                        v3, a3, b3 = _pick(s3, v3, _after_first(ctx, rem, t2 | (one << np.uint64(c3)), ws3, flags), a3, b3)
+                        w = _after_first(ctx, rem, t2 | (one << np.uint64(c3)), ws3, flags, a3, b3, three)
+                        v3, a3, b3 = _pick(s3, v3, w, a3, b3)
                     v = v3
                 else:
-                    v = _after_first(ctx, rem, t2, ws2, flags)
+                    v = _after_first(ctx, rem, t2, ws2, flags, a2, b2, three)
                 v2, a2, b2 = _pick(s2, v2, v, a2, b2)
             v1, a1, b1 = _pick(s1, v1, v2, a1, b1)
         v0, a0, b0 = _pick(leader, v0, v1, a0, b0)
     return v0
+
+
+@njit
+def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
+    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: see :func:`_ending`."""
+    return _ending(ctx, rem, leader, flags, alpha, beta, False)
+
+
+@njit
+def _three_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
+    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left: see :func:`_ending`."""
+    return _ending(ctx, rem, leader, flags, alpha, beta, True)
 
 
 @njit
@@ -528,6 +547,11 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
         alpha = lo
     if hi < beta:
         beta = hi
+    if pos == 0 and popcount(rem) == 3 * nplay:  # three tricks left: the ending's own search, its bounds kept
+        v = _three_tricks(ctx, rem, seat, flags, alpha, beta)
+        lo, hi = proven_bounds(v, alpha, beta, lo, hi)
+        _store(tt, buf[p, _TKEY], ctx[_GEN], lo, hi, -1)
+        return True, v
     buf[p, _AL] = alpha
     buf[p, _BE] = beta
     buf[p, _A0] = alpha
@@ -617,19 +641,22 @@ def proven_bounds(best, a0, b0, lo, hi):  # type: ignore[no-untyped-def]
     return best, best
 
 
+@njit(inline="always")
+def _store(tt, key, gen, lo, hi, move):  # type: ignore[no-untyped-def]
+    """Put the bounds ``lo..hi`` and the best lead (-1: none) of the trick-boundary position ``key`` into the table."""
+    full = np.uint64(key) | (np.uint64(gen) << np.uint64(_KEY_BITS))
+    i = _tt_slot(tt, full)
+    tt[i, 0] = full
+    tt[i, 1] = np.uint64(lo + _OFF) | (np.uint64(hi + _OFF) << np.uint64(16)) | (np.uint64(move + 1) << np.uint64(32))
+
+
 @njit
 def _finish(tt, buf, p, gen):  # type: ignore[no-untyped-def]
     """Close frame ``p``: store its bounds in the table (at a trick boundary) and return its value."""
     bestv = buf[p, _BV]
-    ttidx = buf[p, _TTI]
-    if ttidx >= 0:
+    if buf[p, _TTI] >= 0:
         lo, hi = proven_bounds(bestv, buf[p, _A0], buf[p, _B0], buf[p, _LO], buf[p, _HI])
-        full = np.uint64(buf[p, _TKEY]) | (np.uint64(gen) << np.uint64(_KEY_BITS))
-        ttidx = _tt_slot(tt, full)
-        tt[ttidx, 0] = full
-        tt[ttidx, 1] = (
-            np.uint64(lo + _OFF) | (np.uint64(hi + _OFF) << np.uint64(16)) | (np.uint64(buf[p, _BC] + 1) << np.uint64(32))
-        )
+        _store(tt, buf[p, _TKEY], gen, lo, hi, buf[p, _BC])
     return bestv
 
 

@@ -85,12 +85,14 @@ def test_sure_trumps_count_tricks_per_hand() -> None:
     assert ts._sure_trumps(ctx, np.uint64(sum(masks)))[0] == -1
 
 
-def test_two_trick_endings_fail_soft_against_the_minimax() -> None:
-    # the two-trick ending's own alpha-beta: exact inside the window, a true bound on the side it fails to
-    rng = random.Random(61)
-    for i in range(300):
-        cards = rng.sample(JASS_DECK, 8)
-        hands = [cards[2 * s : 2 * s + 2] for s in range(4)]
+@pytest.mark.parametrize("k", [2, 3])
+def test_endings_fail_soft_against_the_minimax(k: int) -> None:
+    # the two- and three-trick endings' own alpha-beta: exact inside the window, a true bound on the side it fails to
+    ending = ts._two_tricks if k == 2 else ts._three_tricks
+    rng = random.Random(60 + k)
+    for i in range(300 if k == 2 else 120):
+        cards = rng.sample(JASS_DECK, 4 * k)
+        hands = [cards[k * s : k * s + k] for s in range(4)]
         ct, leader, earlier = rng.randrange(6), rng.randrange(4), rng.choice(EARLIER)
         masks = [parse_mask(" ".join(h), "jass") for h in hands]
         ctx = _ctx(ts.JASS, ct, masks)
@@ -98,7 +100,7 @@ def test_two_trick_endings_fail_soft_against_the_minimax() -> None:
         v = _jass_value(hands, "dhscou"[ct], leader, earlier)
         a = rng.randrange(-60, 120) if i % 3 else -1000
         b = a + rng.randrange(1, 40) if i % 3 else 1000
-        got = ts._two_tricks(ctx, np.uint64(sum(masks)), leader, flags, a, b)
+        got = ending(ctx, np.uint64(sum(masks)), leader, flags, a, b)
         if got <= a:
             assert v <= got, (hands, ct, leader, a, b, got, v)
         elif got >= b:
@@ -107,20 +109,20 @@ def test_two_trick_endings_fail_soft_against_the_minimax() -> None:
             assert v == got, (hands, ct, leader, a, b, got, v)
 
 
-def test_two_trick_endings_euchre_alone_against_the_minimax() -> None:
-    rng = random.Random(62)
+@pytest.mark.parametrize("k", [2, 3])
+def test_endings_euchre_alone_against_the_minimax(k: int) -> None:
+    ending = ts._two_tricks if k == 2 else ts._three_tricks
+    rng = random.Random(62 + k)
     for _ in range(200):
         alone = rng.randrange(4)
         out = (alone + 2) % 4
-        cards = rng.sample(euchre_naive.DECK, 8)
-        hands = [[] if s == out else cards[:2] if s == alone else [] for s in range(4)]
-        rest = cards[2:]
-        for s in range(4):
-            if s not in (alone, out):
-                hands[s], rest = rest[:2], rest[2:]
+        cards = rng.sample(euchre_naive.DECK, 3 * k)
+        hands: list[list[str]] = [[], [], [], []]
+        for j, s in enumerate(s for s in range(4) if s != out):
+            hands[s] = cards[k * j : k * j + k]
         trump = rng.randrange(4)
         leader = rng.choice([s for s in range(4) if s != out])
         masks = [parse_mask(" ".join(h), "euchre") for h in hands]
         ctx = ts.make_ctx(ts.EUCHRE, trump, out, *masks)
-        got = ts._two_tricks(ctx, np.uint64(sum(masks)), leader, 3, -1, 3)
+        got = ending(ctx, np.uint64(sum(masks)), leader, 3, -1, k + 1)
         assert got == euchre_solve.tricks(hands, "dhsc"[trump], leader, alone), (hands, trump, leader, alone)
