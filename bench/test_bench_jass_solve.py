@@ -1,10 +1,13 @@
-"""Jass open-hand solver: whole deals (9 tricks), beside the plain full minimax on 3-trick endgames, same run.
+"""Jass open-hand solver: whole deals (9 tricks), beside the plain full minimax on 3-trick endgames and a plain-Python
+alpha-beta (tests/naive/jass_solve.py ``alphabeta``) on 6-trick endgames, same run. The plain alpha-beta takes seconds
+for 6 tricks and more than half an hour for a whole deal, so its group is the 6-trick endgames (the first six cards of
+each hand of the same deals), which the solver also solves.
 
 The target is the median time per whole deal; pytest-benchmark reports the time of one call of
 ``solve_many`` over ``N`` deals, so the per-deal figure is that divided by ``N`` (the report's
 items/s); ``test_solve_median_ms`` records the median and 90th percentile of single-deal solves,
 over all deals and per contract, in ``extra_info`` (CPU time of the process, which another busy
-process on the machine does not inflate).
+process on the machine does not inflate). ``BITCARDS_BENCH=small`` cuts the plain alpha-beta's endgames to 4 tricks.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from tests.naive import jass_solve as ref
 
 N = size(60, 1)  # whole deals, the six contracts in turn (some take seconds: see the module docstring)
 N_BASELINE = size(200, 5)
+N_PLAIN = size(3, 1)
+PLAIN_TRICKS = size(6, 4)
 
 
 def _deals(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -36,6 +41,34 @@ def test_solve_deals_one_thread(benchmark, one_thread) -> None:  # type: ignore[
     tag(benchmark, "jass whole deals solved (open hands)", N, "bitcards", "bitcards.jass.batch.solve, 1 thread")
     res = benchmark.pedantic(solve_many, (hands, contracts, leaders), rounds=1, iterations=1)
     assert ((res >= 0) & (res <= 257)).all()
+
+
+def _plain_endgames(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The first ``PLAIN_TRICKS`` cards of each hand of ``n`` deals (masks), their contracts and leaders."""
+    hands, contracts, leaders = _deals(n)
+    cut = np.array(
+        [[sum(1 << c for c in [c for c in range(36) if int(m) >> c & 1][:PLAIN_TRICKS]) for m in h] for h in hands],
+        dtype=np.uint64,
+    )
+    return cut, contracts, leaders
+
+
+def test_endgames_plain_alphabeta_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
+    hands, contracts, leaders = _plain_endgames(N_PLAIN)
+    deals = [
+        ([[naive.name(c) for c in range(36) if int(m) >> c & 1] for m in h], "dhscou"[ct], ld)
+        for h, ct, ld in zip(hands, contracts.tolist(), leaders.tolist())
+    ]
+    group = f"jass {PLAIN_TRICKS}-trick endgames solved"
+    tag(benchmark, group, N_PLAIN, "baseline", "plain-Python alpha-beta (tests/naive/jass_solve.py)")
+    out = benchmark.pedantic(lambda: [ref.alphabeta_points(h, c, ld) for h, c, ld in deals], rounds=1, iterations=1)
+    assert out == solve_many(hands, contracts, leaders).tolist()
+
+
+def test_endgames_plain_alphabeta_solver(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
+    hands, contracts, leaders = _plain_endgames(N_BASELINE)
+    tag(benchmark, f"jass {PLAIN_TRICKS}-trick endgames solved", N_BASELINE, "bitcards", "bitcards.jass.batch.solve, 1 thread")
+    benchmark(solve_many, hands, contracts, leaders)
 
 
 def test_solve_median_ms(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]

@@ -5,10 +5,10 @@ cards (three when a Euchre player goes alone: the seat in ``ctx[_SKIP]`` sits ou
 search value is what team 0 takes *from the node on*: tricks (Euchre) or card points with
 the last trick's bonus, plus half the match bonus if team 0 takes every trick of the deal and
 minus half of it if team 1 does (Jass: that is half the difference of the two teams' points,
-less a constant, so both sides play for the difference); team 0 maximises, team 1 minimises. The game's rules come
-from its own module, never written again here: the legal cards are Euchre's ``_legal_plays``
-and Jass's ``legal_mask``; the tables of what takes a trick and the card points are read at
-import from Euchre's ``_effective_suit`` and ``_card_strength`` and Jass's ``card_key`` and
+less a constant, so both sides play for the difference); team 0 maximises, team 1 minimises.
+The game's rules come from its own module, never written again here: the legal cards are
+Euchre's and Jass's ``legal_mask``; the tables of what takes a trick and the card points are
+read at import from Euchre's ``suit_in`` and ``strength_in`` and Jass's ``card_key`` and
 ``POINTS`` (plain Python, so importing compiles nothing).
 
 * **Alpha-beta**, fail-soft, over card masks, iterative: the rows of one ``int64`` scratch
@@ -18,7 +18,13 @@ import from Euchre's ``_effective_suit`` and ``_card_strength`` and Jass's ``car
   full-window search.
 * **Cut-offs from the points still at stake**: at every node team 0's value lies between
   what it is sure of and what the cards not yet won (and the match bonus while still open)
-  can add; a window outside that range is settled at once.
+  can add; a window outside that range is settled at once. At a trick boundary the highest
+  trumps still in play, as long as one team holds them all, narrow it: each wins the trick it
+  falls in for that team, so their card points are that team's for sure (and, in Euchre, the
+  most of them in one hand are sure tricks; in Jass a sure trick rules out the other team's match).
+* **Endings**: the last trick plays itself; a trick boundary with two or three tricks left is
+  settled by a plain alpha-beta over the lines of its tricks, without the search's frames (a
+  three-trick ending still looks up and stores its bounds in the table).
 * **Transposition table** at trick boundaries: ``(2**bits + 1, 2)`` ``uint64`` rows (16
   bytes each; a fixed size per game): the key (the mask of cards still in the hands, the
   leader and the match flags: whether each team has taken a trick; the hands are fixed by
@@ -28,9 +34,10 @@ import from Euchre's ``_effective_suit`` and ``_card_strength`` and Jass's ``car
   one of an earlier solve, else the one with fewer cards left. Before the last card of a
   trick, a child position whose stored bound already cuts off ends the node
   (enhanced transposition cut-off).
-* **Move ordering**: the table's best lead first; then cards that win the trick for the
-  side that is not winning it (cheapest winner first), smearing points onto a partner's
-  trick, cheap discards.
+* **Move ordering**: the table's best lead first; then (Euchre) leads of the highest card left
+  in a suit, strongest first; cards that win the trick for the side that is not winning it
+  (cheapest winner first), smearing points onto a partner's trick (the lowest card of equal
+  points first), cheap discards.
 * **Equivalent cards**: two legal cards of one hand that are next to each other in their
   suit's order among the cards still in play (cards of earlier tricks are gone; cards of
   the current trick count as in play) and carry the same card points are one move.
@@ -48,7 +55,8 @@ from bitcards._bits import ctz, popcount
 from bitcards._jit import njit
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
-from bitcards.euchre.rules import _card_strength, _effective_suit, _legal_plays
+from bitcards.euchre.rules import legal_mask as euchre_legal_mask
+from bitcards.euchre.rules import strength_in, suit_in
 from bitcards.jass.rules import POINTS, card_key, legal_mask
 
 EUCHRE = 0
@@ -83,7 +91,7 @@ def _key_tables() -> tuple[np.ndarray, np.ndarray]:
     """Per variant (Euchre trump 0..3, then Jass contract 0..5 as 4..9), read from the rules:
     ``suit[v, c]`` the suit a card counts as (Euchre's left bower: trump), and ``key[v, led, c]``
     how strongly ``c`` takes a trick led in suit ``led`` (-1: it cannot)."""
-    eff, strg, ckey = (getattr(f, "py_func", f) for f in (_effective_suit, _card_strength, card_key))
+    eff, strg, ckey = (getattr(f, "py_func", f) for f in (suit_in, strength_in, card_key))
     suit = np.zeros((10, 36), dtype=np.int64)
     key = np.full((10, 4, 36), -1, dtype=np.int64)
     for v in range(10):
@@ -127,6 +135,8 @@ def _variant_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, n
 
 
 _ORDER, _GSTART, _GEND, _GMASK, _PTS = _variant_tables()
+#: per variant, the group of the trump suit (-1: Obenabe and Undenufe have none)
+_TRUMP_GROUP = np.array([0, 1, 2, 3, 0, 1, 2, 3, -1, -1], dtype=np.int64)
 
 
 @njit
@@ -184,7 +194,7 @@ def _key(ctx, c, led):  # type: ignore[no-untyped-def]
 @njit(inline="always")
 def _legal(ctx, hand, lead_card, led, best):  # type: ignore[no-untyped-def]
     if ctx[_GAME] == EUCHRE:
-        return _legal_plays(hand, lead_card, ctx[_TRUMP])
+        return euchre_legal_mask(hand, lead_card, ctx[_TRUMP])
     return legal_mask(hand, led, best, ctx[_TRUMP])
 
 
@@ -215,12 +225,59 @@ def _bonus(ctx, flags):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
+def _sure_trumps(ctx, rem):  # type: ignore[no-untyped-def]
+    """The highest trumps still in the hands, as long as one team holds them all: each wins the trick it falls in
+    for that team (nothing left can beat it). Returns that team (-1: none, or no trump), the most of them in one
+    hand (each falls in a trick of its own: the tricks the team is sure of) and their card points."""
+    v = ctx[_VARIANT]
+    t = _TRUMP_GROUP[v]
+    team = np.int64(-1)
+    pts = np.int64(0)
+    per = np.int64(0)  # 16 bits a seat
+    if t < 0:
+        return team, np.int64(0), pts
+    for i in range(_GSTART[v, t], _GEND[v, t]):
+        c = _ORDER[v, i]
+        bit = np.uint64(1) << np.uint64(c)
+        if not rem & bit:
+            continue
+        s = 0
+        while not np.uint64(ctx[_H0 + s]) & bit:
+            s += 1
+        if team < 0:
+            team = s & 1
+        elif s & 1 != team:
+            break
+        per += np.int64(1) << np.int64(16 * s)
+        pts += _PTS[v, c]
+    a = max(per & 0xFFFF, (per >> 32) & 0xFFFF)
+    b = max((per >> 16) & 0xFFFF, (per >> 48) & 0xFFFF)
+    return team, max(a, b), pts
+
+
+@njit(inline="always")
 def _bounds(ctx, rem, tmask, flags, opn):  # type: ignore[no-untyped-def]
-    """The least and the most team 0 can take from a node on (``opn``: the points of ``rem | tmask``)."""
+    """The least and the most team 0 can take from a node on (``opn``: the points of ``rem | tmask``); at a trick
+    boundary (``tmask`` empty) narrowed by the sure trumps."""
+    team = np.int64(-1)
+    tricks = np.int64(0)
+    pts = np.int64(0)
+    if tmask == np.uint64(0):
+        team, tricks, pts = _sure_trumps(ctx, rem)
     if ctx[_GAME] == EUCHRE:
-        return np.int64(0), (popcount(rem) + popcount(tmask)) // ctx[_NPLAY]
+        lo = np.int64(0)
+        hi = (popcount(rem) + popcount(tmask)) // ctx[_NPLAY]
+        if team == 0:
+            lo = tricks
+        elif team == 1:
+            hi -= tricks
+        return lo, hi
     lo = np.int64(0) if flags & 1 else np.int64(-_MB)
     hi = opn + 5 + (0 if flags & 2 else _MB)
+    if team == 0:  # team 0 takes a trick: no match for team 1
+        lo = pts
+    elif team == 1:
+        hi = opn + 5 - pts
     return lo, hi
 
 
@@ -242,11 +299,14 @@ def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  #
             continue
         prev_mine = False
         prev_pts = np.int64(-1)
+        top = True
         for i in range(_GSTART[v, g], _GEND[v, g]):
             c = _ORDER[v, i]
             bit = np.uint64(1) << np.uint64(c)
             if not inplay & bit:
                 continue
+            was_top = top
+            top = False
             if not legal & bit:
                 prev_mine = False
                 continue
@@ -259,12 +319,14 @@ def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  #
                 sc = np.int64(1 << 20)
             elif led < 0:
                 sc = _key(ctx, c, _suit(ctx, c)) * 4 + p
+                if was_top and ctx[_GAME] == EUCHRE:
+                    sc += 1000  # Euchre: the highest card left in its suit first (it wins the trick unless trumped)
             else:
                 k = _key(ctx, c, led)
                 if k > bestkey:
                     sc = (200 - k) * 4 + p if not we_win else 200 + p - k
                 else:
-                    sc = 300 + p if we_win else 300 - p * 4 - k
+                    sc = 300 + 64 * p - k if we_win else 300 - p * 4 - k
             j = n
             while j > 0 and buf[ply, 16 + j - 1] < sc:
                 buf[ply, j] = buf[ply, j - 1]
@@ -329,6 +391,120 @@ def _set_node(buf, p, rem, seat, pos, leadc, led, best, bkey, bseat, tm, flags, 
     buf[p, _BE] = beta
 
 
+@njit(inline="always")
+def _last_trick(ctx, rem, seat, flags):  # type: ignore[no-untyped-def]
+    """Team 0's value of the last trick (one card left in each hand), led by ``seat``."""
+    s = seat
+    wk = np.int64(-2)
+    ws = seat
+    ld = np.int64(-1)
+    for _ in range(ctx[_NPLAY]):
+        c = ctz(np.uint64(ctx[_H0 + s]) & rem)
+        if ld < 0:
+            ld = _suit(ctx, c)
+        k = _key(ctx, c, ld)
+        if k > wk:
+            wk = k
+            ws = s
+        s = _next_seat(ctx, s)
+    gain = _trick_value(ctx, rem, True) if ws & 1 == 0 else np.int64(0)
+    return gain + _bonus(ctx, flags | (1 << (ws & 1)))
+
+
+@njit(inline="always")
+def _after_first(ctx, rem, tm, ws, flags, a, b, three):  # type: ignore[no-untyped-def]
+    """Team 0's value of an ending once its first trick (cards ``tm``) went to seat ``ws``: the last trick, or (with
+    ``three``) the two tricks left, searched in the window ``a..b``."""
+    gain = _trick_value(ctx, tm, False) if ws & 1 == 0 else np.int64(0)
+    f = flags | (1 << (ws & 1))
+    if three:
+        return gain + _two_tricks(ctx, rem & ~tm, ws, f, a - gain, b - gain)
+    return gain + _last_trick(ctx, rem & ~tm, ws, f)
+
+
+@njit(inline="always")
+def _pick(seat, v, w, a, b):  # type: ignore[no-untyped-def]
+    """Alpha-beta at one seat: the better of ``v`` and ``w`` for ``seat``'s team (team 0 maximises) and the window
+    ``a..b`` narrowed by it."""
+    if seat & 1 == 0:
+        v = max(v, w)
+        return v, max(a, v), b
+    v = min(v, w)
+    return v, a, min(b, v)
+
+
+@njit(inline="always")
+def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-untyped-def]
+    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left (``three``: three):
+    plain alpha-beta over the first trick's lines (at most two or three cards a hand), each ending in the last trick
+    (or in the two-trick ending). ``three`` is a constant in each caller, so Numba drops the branch not taken and
+    neither kernel calls itself (its disk cache cannot load a kernel that does)."""
+    s1 = _next_seat(ctx, leader)
+    s2 = _next_seat(ctx, s1)
+    s3 = _next_seat(ctx, s2)
+    four = ctx[_NPLAY] == 4
+    h1 = np.uint64(ctx[_H0 + s1]) & rem
+    h2 = np.uint64(ctx[_H0 + s2]) & rem
+    h3 = np.uint64(ctx[_H0 + s3]) & rem
+    one = np.uint64(1)
+    worst = np.int64(1 << 20)
+    a0, b0 = alpha, beta
+    v0 = -worst if leader & 1 == 0 else worst
+    m0 = np.uint64(ctx[_H0 + leader]) & rem
+    while m0 and a0 < b0:
+        c0 = ctz(m0)
+        m0 &= m0 - one
+        led = _suit(ctx, c0)
+        k0 = _key(ctx, c0, led)
+        a1, b1 = a0, b0
+        v1 = -worst if s1 & 1 == 0 else worst
+        m1 = _legal(ctx, h1, c0, led, c0)
+        while m1 and a1 < b1:
+            c1 = ctz(m1)
+            m1 &= m1 - one
+            k1 = _key(ctx, c1, led)
+            w1, wk1, ws1 = (c1, k1, s1) if k1 > k0 else (c0, k0, leader)
+            t1 = (one << np.uint64(c0)) | (one << np.uint64(c1))
+            a2, b2 = a1, b1
+            v2 = -worst if s2 & 1 == 0 else worst
+            m2 = _legal(ctx, h2, c0, led, w1)
+            while m2 and a2 < b2:
+                c2 = ctz(m2)
+                m2 &= m2 - one
+                k2 = _key(ctx, c2, led)
+                w2, wk2, ws2 = (c2, k2, s2) if k2 > wk1 else (w1, wk1, ws1)
+                t2 = t1 | (one << np.uint64(c2))
+                if four:
+                    a3, b3 = a2, b2
+                    v3 = -worst if s3 & 1 == 0 else worst
+                    m3 = _legal(ctx, h3, c0, led, w2)
+                    while m3 and a3 < b3:
+                        c3 = ctz(m3)
+                        m3 &= m3 - one
+                        ws3 = s3 if _key(ctx, c3, led) > wk2 else ws2
+                        w = _after_first(ctx, rem, t2 | (one << np.uint64(c3)), ws3, flags, a3, b3, three)
+                        v3, a3, b3 = _pick(s3, v3, w, a3, b3)
+                    v = v3
+                else:
+                    v = _after_first(ctx, rem, t2, ws2, flags, a2, b2, three)
+                v2, a2, b2 = _pick(s2, v2, v, a2, b2)
+            v1, a1, b1 = _pick(s1, v1, v2, a1, b1)
+        v0, a0, b0 = _pick(leader, v0, v1, a0, b0)
+    return v0
+
+
+@njit
+def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
+    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: see :func:`_ending`."""
+    return _ending(ctx, rem, leader, flags, alpha, beta, False)
+
+
+@njit
+def _three_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
+    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left: see :func:`_ending`."""
+    return _ending(ctx, rem, leader, flags, alpha, beta, True)
+
+
 @njit
 def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     """Open the node of frame ``p``: its value if known at once (``True, value``), else its moves are in ``buf[p]``."""
@@ -344,22 +520,11 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     if pos == 0:
         if rem == np.uint64(0):
             return True, _bonus(ctx, flags)
-        if popcount(rem) == nplay:  # the last trick plays itself
-            s = seat
-            wk = np.int64(-2)
-            ws = seat
-            ld = np.int64(-1)
-            for _ in range(nplay):
-                c = ctz(np.uint64(ctx[_H0 + s]) & rem)
-                if ld < 0:
-                    ld = _suit(ctx, c)
-                k = _key(ctx, c, ld)
-                if k > wk:
-                    wk = k
-                    ws = s
-                s = _next_seat(ctx, s)
-            gain = _trick_value(ctx, rem, True) if ws & 1 == 0 else np.int64(0)
-            return True, gain + _bonus(ctx, flags | (1 << (ws & 1)))
+        left = popcount(rem)
+        if left == nplay:  # the last trick plays itself
+            return True, _last_trick(ctx, rem, seat, flags)
+        if left == 2 * nplay:
+            return True, _two_tricks(ctx, rem, seat, flags, alpha, beta)
     lo, hi = _bounds(ctx, rem, tmask, flags, buf[p, _OPEN])
     ttidx = np.int64(-1)
     ttmove = np.int64(-1)
@@ -383,6 +548,11 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
         alpha = lo
     if hi < beta:
         beta = hi
+    if pos == 0 and popcount(rem) == 3 * nplay:  # three tricks left: the ending's own search, its bounds kept
+        v = _three_tricks(ctx, rem, seat, flags, alpha, beta)
+        lo, hi = proven_bounds(v, alpha, beta, lo, hi)
+        _store(tt, buf[p, _TKEY], ctx[_GEN], lo, hi, -1)
+        return True, v
     buf[p, _AL] = alpha
     buf[p, _BE] = beta
     buf[p, _A0] = alpha
@@ -398,7 +568,9 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     buf[p, _I] = 0
     buf[p, _BV] = np.int64(-1 << 20) if seat & 1 == 0 else np.int64(1 << 20)
     buf[p, _BC] = -1
-    if pos + 1 == ctx[_NPLAY]:  # enhanced transposition cutoff: a child position the table already settles
+    # enhanced transposition cutoff: a child position the table already settles ends the node (not before two-trick
+    # endings, which are never in the table)
+    if pos + 1 == ctx[_NPLAY] and popcount(rem) > 2 * ctx[_NPLAY] + 1:
         gen = np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)
         bkey = buf[p, _BKEY]
         led = buf[p, _LED]
@@ -458,19 +630,22 @@ def _child(ctx, buf, p, c):  # type: ignore[no-untyped-def]
         _set_node(buf, p + 1, r, _next_seat(ctx, seat), pos + 1, buf[p, _LEADC], led, nb, nk, ns, tm, flags, opn, alpha, beta)
 
 
+@njit(inline="always")
+def _store(tt, key, gen, lo, hi, move):  # type: ignore[no-untyped-def]
+    """Put the bounds ``lo..hi`` and the best lead (-1: none) of the trick-boundary position ``key`` into the table."""
+    full = np.uint64(key) | (np.uint64(gen) << np.uint64(_KEY_BITS))
+    i = _tt_slot(tt, full)
+    tt[i, 0] = full
+    tt[i, 1] = np.uint64(lo + _OFF) | (np.uint64(hi + _OFF) << np.uint64(16)) | (np.uint64(move + 1) << np.uint64(32))
+
+
 @njit
 def _finish(tt, buf, p, gen):  # type: ignore[no-untyped-def]
     """Close frame ``p``: store its bounds in the table (at a trick boundary) and return its value."""
     bestv = buf[p, _BV]
-    ttidx = buf[p, _TTI]
-    if ttidx >= 0:
+    if buf[p, _TTI] >= 0:
         lo, hi = proven_bounds(bestv, buf[p, _A0], buf[p, _B0], buf[p, _LO], buf[p, _HI])
-        full = np.uint64(buf[p, _TKEY]) | (np.uint64(gen) << np.uint64(_KEY_BITS))
-        ttidx = _tt_slot(tt, full)
-        tt[ttidx, 0] = full
-        tt[ttidx, 1] = (
-            np.uint64(lo + _OFF) | (np.uint64(hi + _OFF) << np.uint64(16)) | (np.uint64(buf[p, _BC] + 1) << np.uint64(32))
-        )
+        _store(tt, buf[p, _TKEY], gen, lo, hi, buf[p, _BC])
     return bestv
 
 

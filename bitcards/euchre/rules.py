@@ -62,6 +62,9 @@ __all__ = [
     "legal_plays_batch",
     "bowers_mask",
     "trump_mask",
+    "suit_in",
+    "strength_in",
+    "legal_mask",
 ]
 
 #: ``trump`` value meaning "no trump": printed suits and plain ranks
@@ -175,7 +178,8 @@ def _left_bower(trump):  # type: ignore[no-untyped-def]
 
 
 @njit
-def _effective_suit(card, trump):  # type: ignore[no-untyped-def]
+def suit_in(card, trump):  # type: ignore[no-untyped-def]
+    """Kernel of :func:`effective_suit`: the suit ``card`` counts as (unchecked ints; ``trump`` -1: no trump)."""
     if trump >= 0 and card == _left_bower(trump):
         return trump
     return card // 6
@@ -214,7 +218,8 @@ def trump_mask(trump):  # type: ignore[no-untyped-def]
 
 
 @njit
-def _card_strength(card, trump):  # type: ignore[no-untyped-def]
+def strength_in(card, trump):  # type: ignore[no-untyped-def]
+    """Kernel of :func:`card_strength`: how strong ``card`` is under ``trump`` (unchecked ints)."""
     rank = card % 6
     if trump < 0:
         return rank
@@ -232,12 +237,13 @@ def _card_strength(card, trump):  # type: ignore[no-untyped-def]
 
 
 @njit
-def _legal_plays(hand, lead, trump):  # type: ignore[no-untyped-def]
-    # lead < 0: the player leads and may play anything
+def legal_mask(hand, lead, trump):  # type: ignore[no-untyped-def]
+    """Kernel of :func:`legal_cards_mask`: the cards of mask ``hand`` that may be played to a trick led by card
+    ``lead`` (-1: the player leads and may play anything), unchecked."""
     h = np.uint64(hand)
     if lead < 0:
         return h
-    follow = h & _effective_suit_mask(_effective_suit(lead, trump), trump)
+    follow = h & _effective_suit_mask(suit_in(lead, trump), trump)
     if follow != np.uint64(0):
         return follow
     return h
@@ -247,14 +253,14 @@ def _legal_plays(hand, lead, trump):  # type: ignore[no-untyped-def]
 def _trick_winner(cards, row, n, trump):  # type: ignore[no-untyped-def]
     # index (in play order) of the winning card among cards[row, 0:n]
     first = np.int64(cards[row, 0])
-    led = _effective_suit(first, trump)
+    led = suit_in(first, trump)
     best = 0
-    best_score = _card_strength(first, trump)
+    best_score = strength_in(first, trump)
     for i in range(1, n):
         c = np.int64(cards[row, i])
-        s = _effective_suit(c, trump)
+        s = suit_in(c, trump)
         if s == trump or s == led:  # noqa: SIM109 (plain compares for Numba)
-            score = _card_strength(c, trump)
+            score = strength_in(c, trump)
             if score > best_score:
                 best = i
                 best_score = score
@@ -290,7 +296,7 @@ def _legal_plays_kernel(hands, leads, trumps, out):  # type: ignore[no-untyped-d
         ld = leads[i]
         if t < -1 or t > 3 or ld < -1 or ld > 23 or hands[i] & ~deck:
             return i
-        out[i] = _legal_plays(hands[i], ld, t)
+        out[i] = legal_mask(hands[i], ld, t)
     return -1
 
 
@@ -343,7 +349,7 @@ def effective_suit(card: int | str, trump: int | str | None) -> int:
     >>> effective_suit("Jc", "Spades"), effective_suit("Jc", "Hearts"), effective_suit("Jc", None)
     (2, 3, 3)
     """
-    return int(_effective_suit(_as_card(card), as_trump(trump, allow_none=True)))
+    return int(suit_in(_as_card(card), as_trump(trump, allow_none=True)))
 
 
 def effective_suit_mask(suit: int | str, trump: int | str | None) -> int:
@@ -365,7 +371,7 @@ def card_strength(card: int | str, trump: int | str | None) -> int:
     >>> [card_strength(c, "Spades") for c in ("9s", "As", "Jc", "Js", "Ah", "Jh")]
     [6, 10, 11, 12, 5, 2]
     """
-    return int(_card_strength(_as_card(card), as_trump(trump, allow_none=True)))
+    return int(strength_in(_as_card(card), as_trump(trump, allow_none=True)))
 
 
 def legal_cards_mask(
@@ -381,7 +387,7 @@ def legal_cards_mask(
     'Kd Ah Jc'
     """
     ld = NO_TRUMP if lead is None else _as_card(lead)
-    return int(_legal_plays(np.uint64(as_hand_mask(hand)), ld, as_trump(trump, allow_none=True)))
+    return int(legal_mask(np.uint64(as_hand_mask(hand)), ld, as_trump(trump, allow_none=True)))
 
 
 def legal_cards(hand: CardSet | int | str | Iterable[str], lead: int | str | None, trump: int | str | None) -> CardSet:

@@ -129,3 +129,12 @@ def test_bad_positions(hands: list[str], msg: str) -> None:
 def test_bad_contract() -> None:
     with pytest.raises(ParseError, match="unknown contract"):
         solve(["hA", "s6", "s7", "sA"], "x")
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_plain_alphabeta_baseline_equals_full_minimax(k: int) -> None:
+    # the bench's plain-Python alpha-beta for whole deals gives the minimax's points
+    rng = random.Random(200 + k)
+    for _ in range(150):
+        hands, contract, leader, earlier = random_position(rng, k), rng.choice(CONTRACTS), rng.randrange(4), rng.choice(EARLIER)
+        assert ref.alphabeta_points(hands, contract, leader, earlier) == ref.outcome(hands, contract, leader, earlier)[0]

@@ -12,6 +12,7 @@ and remembered in a plain dictionary. Contract: a letter d h s c o u.
 from __future__ import annotations
 
 from tests.naive.jass import allowed_cards, card_points, trick_winner_index
+from tests.naive.trick_solve import Bounds, better, recall, remember
 
 MATCH = 100
 
@@ -77,3 +78,51 @@ def lead_values(
         rest[leader].remove(card)
         values[card] = _play(rest, contract, leader, [card], took, seen)
     return values
+
+
+def alphabeta(
+    hands: list[list[str]], contract: str, leader: int, trick: list[str], took: tuple[bool, bool], alpha: int, beta: int,
+    memo: Bounds,
+) -> int:  # fmt: skip
+    """Team 0's points minus team 1's from here on (the match bonus included), by plain alpha-beta remembering
+    (lower, upper) bounds per trick start. The plain-Python baseline for whole deals in bench/: no card merging, no
+    move ordering; team 0 maximises the difference, team 1 minimises it."""
+    seat = (leader + len(trick)) % 4
+    if not hands[seat] and not trick:
+        return (0 if took[1] else MATCH) - (0 if took[0] else MATCH)
+    key = None
+    if not trick:
+        key = (tuple(tuple(sorted(h)) for h in hands), leader, took)
+        known, alpha, beta = recall(memo, key, alpha, beta, (-1000, 1000))
+        if known is not None:
+            return known
+    a0, b0 = alpha, beta
+    best = -1000 if seat % 2 == 0 else 1000
+    for card in allowed_cards(hands[seat], trick, contract):
+        rest = [list(h) for h in hands]
+        rest[seat].remove(card)
+        t = [*trick, card]
+        if len(t) < 4:
+            v = alphabeta(rest, contract, leader, t, took, alpha, beta, memo)
+        else:
+            winner = (leader + trick_winner_index(t, contract)) % 4
+            team = winner % 2
+            won = sum(card_points(c, contract) for c in t) + (5 if not any(rest) else 0)
+            gain = won if team == 0 else -won
+            after = (took[0] or team == 0, took[1] or team == 1)
+            v = gain + alphabeta(rest, contract, winner, [], after, alpha - gain, beta - gain, memo)
+        best, alpha, beta = better(seat % 2 == 0, best, v, alpha, beta)
+        if alpha >= beta:
+            break
+    if key is not None:
+        remember(memo, key, best, a0, b0, (-1000, 1000))
+    return best
+
+
+def alphabeta_points(hands: list[list[str]], contract: str, leader: int, earlier: tuple[int, int] = (0, 0)) -> int:
+    """Team 0's points from here on, by :func:`alphabeta` (the points left and the difference give both teams')."""
+    total = sum(card_points(c, contract) for h in hands for c in h) + 5
+    d = alphabeta(hands, contract, leader, [], (earlier[0] > 0, earlier[1] > 0), -1000, 1000, {})
+    if abs(d) == total + MATCH:
+        return total + MATCH if d > 0 else 0
+    return (d + total) // 2

@@ -8,13 +8,12 @@ letter pairs. Only for a few tricks: the tree grows as (cards per hand)!^3.
 from __future__ import annotations
 
 from tests.naive.skat import card_points, legal, trick_winner
+from tests.naive.trick_solve import better, recall, remember
 
 Card = tuple[str, str]
 
 
-def value(
-    hands: list[list[Card]], game: str, declarer: int, lead: int, trick: list[Card], mode: str
-) -> int:
+def value(hands: list[list[Card]], game: str, declarer: int, lead: int, trick: list[Card], mode: str) -> int:
     """The declarer's future points (mode "points") or tricks ("tricks"), under best play.
 
     In "points" and "tricks" the declarer maximises and the defenders minimise; in "null" the
@@ -41,9 +40,7 @@ def value(
     return max(results) if maximise else min(results)
 
 
-def card_values(
-    hands: list[list[Card]], game: str, declarer: int, lead: int, trick: list[Card], mode: str
-) -> dict[Card, int]:
+def card_values(hands: list[list[Card]], game: str, declarer: int, lead: int, trick: list[Card], mode: str) -> dict[Card, int]:
     """The value of each legal card of the player to move: the future value after playing it."""
     player = (lead + len(trick)) % 3
     out = {}
@@ -106,12 +103,9 @@ def alphabeta(
     key = None
     if not trick:
         key = (tuple(tuple(sorted(h)) for h in hands), lead)
-        lo, hi = memo.get(key, (0, 120))
-        if lo >= beta:
-            return lo
-        if hi <= alpha or lo == hi:
-            return hi
-        alpha, beta = max(alpha, lo), min(beta, hi)
+        known, alpha, beta = recall(memo, key, alpha, beta, (0, 120))
+        if known is not None:
+            return known
     a0, b0 = alpha, beta
     maximise = player == declarer
     best = -1 if maximise else 121
@@ -125,21 +119,9 @@ def alphabeta(
             winner = (lead + trick_winner(t, game)) % 3
             gain = card_points(t) if winner == declarer else 0
             v = gain + alphabeta(rest, game, declarer, winner, [], alpha - gain, beta - gain, memo)
-        if maximise:
-            best = max(best, v)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, v)
-            beta = min(beta, best)
+        best, alpha, beta = better(maximise, best, v, alpha, beta)
         if alpha >= beta:
             break
     if key is not None:
-        lo, hi = memo.get(key, (0, 120))
-        if best <= a0:
-            hi = min(hi, best)
-        elif best >= b0:
-            lo = max(lo, best)
-        else:
-            lo = hi = best
-        memo[key] = (lo, hi)
+        remember(memo, key, best, a0, b0, (0, 120))
     return best

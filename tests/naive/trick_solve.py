@@ -70,3 +70,39 @@ def lead_values(hands: list[list[str]], leader: int, legal: Legal, winner: Winne
         rest[leader].remove(c)
         out_values[c] = value(rest, leader, [c], legal, winner, worth, out, seen)
     return out_values
+
+
+# the bookkeeping of the plain alpha-beta baselines (Skat, Jass): (lower, upper) bounds remembered per trick start
+
+Bounds = dict[tuple[object, ...], tuple[int, int]]
+
+
+def recall(memo: Bounds, key: tuple[object, ...], alpha: int, beta: int, unknown: tuple[int, int]) -> tuple[int | None, int, int]:
+    """The value if the bounds remembered for ``key`` settle the window (else None), and the window narrowed by them."""
+    lo, hi = memo.get(key, unknown)
+    if lo >= beta:
+        return lo, alpha, beta
+    if hi <= alpha or lo == hi:
+        return hi, alpha, beta
+    return None, max(alpha, lo), min(beta, hi)
+
+
+def better(maximise: bool, best: int, v: int, alpha: int, beta: int) -> tuple[int, int, int]:
+    """The better of ``best`` and ``v`` for the side to move, and the window narrowed by it."""
+    if maximise:
+        best = max(best, v)
+        return best, max(alpha, best), beta
+    best = min(best, v)
+    return best, alpha, min(beta, best)
+
+
+def remember(memo: Bounds, key: tuple[object, ...], best: int, a0: int, b0: int, unknown: tuple[int, int]) -> None:
+    """Narrow the bounds remembered for ``key`` by ``best``, what the search with the window ``a0..b0`` returned."""
+    lo, hi = memo.get(key, unknown)
+    if best <= a0:
+        hi = min(hi, best)
+    elif best >= b0:
+        lo = max(lo, best)
+    else:
+        lo = hi = best
+    memo[key] = (lo, hi)

@@ -1,0 +1,128 @@
+"""The pruning of the shared Euchre/Jass open-hand search, checked piece by piece against the plain minimax.
+
+Every bound the search cuts with must hold on every position: the static bounds at a trick
+boundary (what is still at stake, narrowed by the trumps one team is sure of) must enclose the
+exact value the plain minimax of tests/naive finds.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from bitcards import _trick_solver as ts
+from bitcards.notation import parse_mask
+from tests.naive import euchre as euchre_naive
+from tests.naive import euchre_solve, jass_solve
+from tests.naive import jass as jass_naive
+
+JASS_DECK = [s + r for s in jass_naive.SUITS for r in jass_naive.RANKS]
+EARLIER = [(0, 0), (1, 0), (0, 2), (3, 3)]
+
+
+def _ctx(game: int, variant: int, masks: list[int]) -> np.ndarray:
+    return ts.make_ctx(game, variant, -1, *masks)
+
+
+def _jass_value(hands: list[list[str]], contract: str, leader: int, earlier: tuple[int, int]) -> int:
+    """The search's value (team 0's card points, plus or minus half the match bonus) from the plain minimax."""
+    p0, p1 = jass_solve.outcome(hands, contract, leader, earlier)
+    total = sum(jass_naive.card_points(c, contract) for h in hands for c in h) + 5
+    if p0 + p1 == total + ts.MATCH_BONUS:
+        return total + ts.MATCH_BONUS // 2 if p0 else -ts.MATCH_BONUS // 2
+    return p0
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_jass_static_bounds_enclose_the_value(k: int) -> None:
+    rng = random.Random(40 + k)
+    narrowed = 0
+    for _ in range(150):
+        cards = rng.sample(JASS_DECK, 4 * k)
+        hands = [cards[i * k : (i + 1) * k] for i in range(4)]
+        ct, leader, earlier = rng.randrange(6), rng.randrange(4), rng.choice(EARLIER)
+        masks = [parse_mask(" ".join(h), "jass") for h in hands]
+        ctx = _ctx(ts.JASS, ct, masks)
+        rem = np.uint64(sum(masks))
+        flags = int(earlier[0] > 0) | int(earlier[1] > 0) << 1
+        opn = ts._mask_points(ctx, rem)
+        lo, hi = ts._bounds(ctx, rem, np.uint64(0), flags, opn)
+        v = _jass_value(hands, "dhscou"[ct], leader, earlier)
+        assert lo <= v <= hi, (hands, ct, leader, earlier, lo, v, hi)
+        trivial_lo = 0 if flags & 1 else -ts.MATCH_BONUS // 2
+        trivial_hi = opn + 5 + (0 if flags & 2 else ts.MATCH_BONUS // 2)
+        narrowed += lo > trivial_lo or hi < trivial_hi
+    assert narrowed > 20  # the sure trumps do narrow the range
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_euchre_static_bounds_enclose_the_value(k: int) -> None:
+    rng = random.Random(50 + k)
+    narrowed = 0
+    for _ in range(200):
+        cards = rng.sample(euchre_naive.DECK, 4 * k)
+        hands = [cards[i * k : (i + 1) * k] for i in range(4)]
+        trump, leader = rng.randrange(4), rng.randrange(4)
+        masks = [parse_mask(" ".join(h), "euchre") for h in hands]
+        ctx = _ctx(ts.EUCHRE, trump, masks)
+        lo, hi = ts._bounds(ctx, np.uint64(sum(masks)), np.uint64(0), 3, 0)
+        v = euchre_solve.tricks(hands, "dhsc"[trump], leader)
+        assert lo <= v <= hi, (hands, trump, leader, lo, v, hi)
+        narrowed += lo > 0 or hi < k
+    assert narrowed > 20
+
+
+def test_sure_trumps_count_tricks_per_hand() -> None:
+    # hearts trump: team 0 holds hJ h9 hA (the three highest), two of them in seat 0's hand: two sure tricks
+    # (seat 2's ace may fall on seat 0's lead), the jack, nine and ace's points (20 + 14 + 11) for sure
+    masks = [parse_mask(h, "jass") for h in ("hJ h9 d6", "hK d7 d8", "hA s6 s7", "hQ c6 c7")]
+    ctx = _ctx(ts.JASS, 1, masks)
+    assert tuple(ts._sure_trumps(ctx, np.uint64(sum(masks)))) == (0, 2, 45)
+    # Obenabe: no trump, nothing is sure
+    ctx = _ctx(ts.JASS, 4, masks)
+    assert ts._sure_trumps(ctx, np.uint64(sum(masks)))[0] == -1
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_endings_fail_soft_against_the_minimax(k: int) -> None:
+    # the two- and three-trick endings' own alpha-beta: exact inside the window, a true bound on the side it fails to
+    ending = ts._two_tricks if k == 2 else ts._three_tricks
+    rng = random.Random(60 + k)
+    for i in range(300 if k == 2 else 120):
+        cards = rng.sample(JASS_DECK, 4 * k)
+        hands = [cards[k * s : k * s + k] for s in range(4)]
+        ct, leader, earlier = rng.randrange(6), rng.randrange(4), rng.choice(EARLIER)
+        masks = [parse_mask(" ".join(h), "jass") for h in hands]
+        ctx = _ctx(ts.JASS, ct, masks)
+        flags = int(earlier[0] > 0) | int(earlier[1] > 0) << 1
+        v = _jass_value(hands, "dhscou"[ct], leader, earlier)
+        a = rng.randrange(-60, 120) if i % 3 else -1000
+        b = a + rng.randrange(1, 40) if i % 3 else 1000
+        got = ending(ctx, np.uint64(sum(masks)), leader, flags, a, b)
+        if got <= a:
+            assert v <= got, (hands, ct, leader, a, b, got, v)
+        elif got >= b:
+            assert v >= got, (hands, ct, leader, a, b, got, v)
+        else:
+            assert v == got, (hands, ct, leader, a, b, got, v)
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_endings_euchre_alone_against_the_minimax(k: int) -> None:
+    ending = ts._two_tricks if k == 2 else ts._three_tricks
+    rng = random.Random(62 + k)
+    for _ in range(200):
+        alone = rng.randrange(4)
+        out = (alone + 2) % 4
+        cards = rng.sample(euchre_naive.DECK, 3 * k)
+        hands: list[list[str]] = [[], [], [], []]
+        for j, s in enumerate(s for s in range(4) if s != out):
+            hands[s] = cards[k * j : k * j + k]
+        trump = rng.randrange(4)
+        leader = rng.choice([s for s in range(4) if s != out])
+        masks = [parse_mask(" ".join(h), "euchre") for h in hands]
+        ctx = ts.make_ctx(ts.EUCHRE, trump, out, *masks)
+        got = ending(ctx, np.uint64(sum(masks)), leader, 3, -1, k + 1)
+        assert got == euchre_solve.tricks(hands, "dhsc"[trump], leader, alone), (hands, trump, leader, alone)
