@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -80,3 +82,41 @@ def test_version_and_errors() -> None:
     assert bitcards.__version__.count(".") == 2
     for e in (bitcards.ParseError, bitcards.InvalidCardsError, bitcards.CodecError, bitcards.IllegalPlayError):
         assert issubclass(e, bitcards.BitcardsError) and issubclass(e, ValueError)
+
+
+PACKAGE = Path(__file__).resolve().parents[1] / "bitcards"
+
+
+def _package_of(module: str) -> str:
+    """The game package (``skat``, ``cli``, ...) a module belongs to, or ``core`` for the top-level modules."""
+    parts = module.split(".")
+    root = PACKAGE
+    return parts[1] if len(parts) > 2 or (len(parts) == 2 and (root / parts[1]).is_dir()) else "core"
+
+
+def test_no_package_imports_another_packages_private_names() -> None:
+    """One layout per game package: other packages (studies, the CLI, other games) import its public
+    names only. The core's own private modules (``bitcards._jit``, ``bitcards._parallel``, ...) are the
+    shared machinery every package builds on."""
+    root = PACKAGE
+    found = []
+    for f in sorted(root.rglob("*.py")):
+        parts = f.relative_to(root.parent).with_suffix("").parts
+        me = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        mine = _package_of(me) if parts[-1] != "__init__" else _package_of(me + ".x")
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "bitcards"):
+                continue
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                # "from bitcards.x import y": y may be a module of x or a name defined in x
+                path = root / Path(*full.split(".")[1:])
+                target = full if path.is_dir() or path.with_suffix(".py").exists() else node.module
+                theirs = _package_of(target)
+                if theirs == mine:
+                    continue
+                private = [p for p in full.split(".")[1:] if p.startswith("_") and not p.endswith("__")]
+                core_machinery = theirs == "core" and target.count(".") >= 1 and target.split(".")[1].startswith("_")
+                if private and not core_machinery:
+                    found.append(f"{f.relative_to(root.parent)}:{node.lineno}: from {node.module} import {alias.name}")
+    assert found == []
