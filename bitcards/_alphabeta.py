@@ -1,4 +1,5 @@
-"""What the open-hand solvers' alpha-beta searches share: the rule for a node's proven bounds.
+"""What the open-hand solvers' alpha-beta searches share: a node's proven bounds, the window a table
+entry leaves, and the move list kept best first.
 
 A light module (it imports no game), so a solver can use it without importing another game's rules.
 """
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 from bitcards._jit import njit
 
-__all__ = ["proven_bounds"]
+__all__ = ["proven_bounds", "narrow_window", "insert_move"]
 
 
 @njit(inline="always")
@@ -20,3 +21,30 @@ def proven_bounds(best, a0, b0, lo, hi):  # type: ignore[no-untyped-def]
     if best >= b0:
         return max(lo, best), hi
     return best, best
+
+
+@njit(inline="always")
+def narrow_window(lo, hi, alpha, beta):  # type: ignore[no-untyped-def]
+    """What a node's known bounds ``lo..hi`` do to the window ``alpha..beta``: ``(True, value, alpha, beta)``
+    if they decide the node (a fail-soft value), else ``(False, 0, alpha, beta)`` with the window narrowed."""
+    if lo >= beta:
+        return True, lo, alpha, beta
+    if hi <= alpha:
+        return True, hi, alpha, beta
+    if lo == hi:
+        return True, lo, alpha, beta
+    return False, lo * 0, max(alpha, lo), min(beta, hi)
+
+
+@njit(inline="always")
+def insert_move(buf, ply, n, c, score):  # type: ignore[no-untyped-def]
+    """Put move ``c`` with ``score`` into row ``ply`` of ``buf`` (moves in columns ``0..n-1``, their scores
+    at ``16 + j``), keeping the moves best first; return the new count ``n + 1``."""
+    j = n
+    while j > 0 and buf[ply, 16 + j - 1] < score:
+        buf[ply, j] = buf[ply, j - 1]
+        buf[ply, 16 + j] = buf[ply, 16 + j - 1]
+        j -= 1
+    buf[ply, j] = c
+    buf[ply, 16 + j] = score
+    return n + 1

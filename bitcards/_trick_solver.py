@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
-from bitcards._alphabeta import proven_bounds
+from bitcards._alphabeta import insert_move, narrow_window, proven_bounds
 from bitcards._bits import ctz, popcount
 from bitcards._jit import njit
 from bitcards._memory import check_memory
@@ -327,14 +327,7 @@ def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  #
                     sc = (200 - k) * 4 + p if not we_win else 200 + p - k
                 else:
                     sc = 300 + 64 * p - k if we_win else 300 - p * 4 - k
-            j = n
-            while j > 0 and buf[ply, 16 + j - 1] < sc:
-                buf[ply, j] = buf[ply, j - 1]
-                buf[ply, 16 + j] = buf[ply, 16 + j - 1]
-                j -= 1
-            buf[ply, j] = c
-            buf[ply, 16 + j] = sc
-            n += 1
+            n = insert_move(buf, ply, n, c, sc)
     return n
 
 
@@ -538,16 +531,9 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
             lo = np.int64(d & np.uint64(0xFFFF)) - _OFF
             hi = np.int64((d >> np.uint64(16)) & np.uint64(0xFFFF)) - _OFF
             ttmove = np.int64(d >> np.uint64(32)) - 1
-    if lo >= beta:
-        return True, lo
-    if hi <= alpha:
-        return True, hi
-    if lo == hi:
-        return True, lo
-    if lo > alpha:
-        alpha = lo
-    if hi < beta:
-        beta = hi
+    done, v, alpha, beta = narrow_window(lo, hi, alpha, beta)
+    if done:
+        return True, v
     if pos == 0 and popcount(rem) == 3 * nplay:  # three tricks left: the ending's own search, its bounds kept
         v = _three_tricks(ctx, rem, seat, flags, alpha, beta)
         lo, hi = proven_bounds(v, alpha, beta, lo, hi)

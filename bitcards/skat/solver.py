@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
-from bitcards._alphabeta import proven_bounds
+from bitcards._alphabeta import insert_move, narrow_window, proven_bounds
 from bitcards._bits import ctz, pdep, pext, popcount
 from bitcards._jit import njit, warmup_task
 from bitcards._memory import check_memory
@@ -360,15 +360,7 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
             else:
                 sc = 100 - pts
         master = False
-        # insertion sort, best first
-        j = n
-        while j > 0 and buf[ply, 16 + j - 1] < sc:
-            buf[ply, j] = buf[ply, j - 1]
-            buf[ply, 16 + j] = buf[ply, 16 + j - 1]
-            j -= 1
-        buf[ply, j] = c
-        buf[ply, 16 + j] = sc
-        n += 1
+        n = insert_move(buf, ply, n, c, sc)
     return n
 
 
@@ -480,16 +472,9 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
             lo = tlo
             hi = thi
             ttmove = _map_card(ctx, rem, tmove, False)
-        if lo >= b:
-            return True, lo
-        if hi <= a:
-            return True, hi
-        if lo == hi:
-            return True, lo
-        if lo > a:
-            a = lo
-        if hi < b:
-            b = hi
+        done, v, a, b = narrow_window(lo, hi, a, b)
+        if done:
+            return True, v
         buf[ply, _KEY] = np.int64(key)
         buf[ply, _IDX] = idx
         buf[ply, _LO] = lo
