@@ -31,6 +31,7 @@ import numpy as np
 from bitcards import _trick_solver
 from bitcards._jit import warmup_task
 from bitcards._trick_solver import EUCHRE, OpenHandResult, check_hands, check_seat, column, popcounts, solve_position, solve_rows
+from bitcards.batch import as_masks
 from bitcards.errors import InvalidCardsError, PositionError
 from bitcards.euchre.rules import as_trump, trump_name
 
@@ -110,12 +111,9 @@ def solve_many(hands: object, trumps: object, leaders: object = 0, alone: object
     >>> solve_many(deals, 2, 0).tolist() == [solve(d.tolist(), 2, 0, values=False).tricks[0] for d in deals]
     True
     """
-    h = np.asarray(hands)
-    if h.dtype.kind not in "iu":
-        raise TypeError(f"hands must be an integer array of masks, not dtype {h.dtype}")
+    h = as_masks(hands, "hands")
     if h.ndim != 2 or h.shape[1] != 4:
         raise InvalidCardsError(f"hands must have shape (n, 4), got {h.shape}")
-    h = np.ascontiguousarray(h.astype(np.uint64))
     n = h.shape[0]
     t = column(trumps, n, "trump", 0, 3)
     ld = column(leaders, n, "leader", 0, 3)

@@ -47,6 +47,7 @@ from bitcards._trick_solver import (
     solve_position,
     solve_rows,
 )
+from bitcards.batch import as_masks
 from bitcards.errors import InvalidCardsError, PositionError
 from bitcards.jass.rules import CONTRACT_NAMES, POINTS, format_contract, parse_contract
 
@@ -142,12 +143,9 @@ def solve_many(hands: object, contracts: object, leaders: object = 0, earlier: o
     One transposition table per block of rows; every answer is exact, so results do not depend
     on the thread count.
     """
-    h = np.asarray(hands)
-    if h.dtype.kind not in "iu":
-        raise TypeError(f"hands must be an integer array of masks, not dtype {h.dtype}")
+    h = as_masks(hands, "hands")
     if h.ndim != 2 or h.shape[1] != 4:
         raise InvalidCardsError(f"hands must have shape (n, 4), got {h.shape}")
-    h = np.ascontiguousarray(h.astype(np.uint64))
     n = h.shape[0]
     if isinstance(contracts, str):
         contracts = parse_contract(contracts)
