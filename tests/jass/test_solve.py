@@ -138,3 +138,17 @@ def test_plain_alphabeta_baseline_equals_full_minimax(k: int) -> None:
     for _ in range(150):
         hands, contract, leader, earlier = random_position(rng, k), rng.choice(CONTRACTS), rng.randrange(4), rng.choice(EARLIER)
         assert ref.alphabeta_points(hands, contract, leader, earlier) == ref.outcome(hands, contract, leader, earlier)[0]
+
+
+@pytest.mark.parametrize("game", ["jass", "euchre"])
+def test_bulk_solves_name_a_negative_mask_and_refuse_floats(game: str) -> None:
+    """A negative mask used to wrap around to a 64-bit one; now it is refused with its row."""
+    from bitcards import euchre
+    from bitcards.errors import InvalidCardsError
+
+    many = solve_many if game == "jass" else euchre.batch.solve
+    hands = np.array([[1, 2, 4, 8], [16, -32, 64, 128]], dtype=np.int64)
+    with pytest.raises(InvalidCardsError, match="negative mask at row 1"):
+        many(hands, 0, 0)
+    with pytest.raises(TypeError, match="float64"):
+        many(hands.astype(float), 0, 0)
