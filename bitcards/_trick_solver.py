@@ -31,7 +31,10 @@ read at import from Euchre's ``suit_in`` and ``strength_in`` and Jass's ``card_k
   the deal, so this is the whole position) with a generation stamp, and a lower and an
   upper bound on team 0's future value plus the best lead found. A new solve bumps the
   generation, so the table never needs clearing. Two rows per key: a new entry replaces
-  one of an earlier solve, else the one with fewer cards left. Before the last card of a
+  one of an earlier solve, else the one with fewer cards left. A Euchre deal solved in bulk
+  (one search with the whole window, no card values) skips the table after its first trick:
+  each of those positions comes from one first trick only, so none is met twice (``ctx[_NO_TT]``:
+  the cards left where the table is skipped, 0 for none). Before the last card of a
   trick, a child position whose stored bound already cuts off ends the node
   (enhanced transposition cut-off).
 * **Move ordering**: the table's best lead first; then (Euchre) leads of the highest card left
@@ -62,8 +65,8 @@ EUCHRE = 0
 JASS = 1
 
 # ctx slots (an int64 array per search)
-_GAME, _TRUMP, _SKIP, _GEN, _H0, _NODES, _NPLAY, _VARIANT = 0, 1, 2, 3, 4, 8, 9, 10
-_CTX_LEN = 11
+_GAME, _TRUMP, _SKIP, _GEN, _H0, _NODES, _NPLAY, _VARIANT, _NO_TT = 0, 1, 2, 3, 4, 8, 9, 10, 11
+_CTX_LEN = 12
 
 #: rows of the scratch array: one per card played (36) and a spare; columns 0..15 hold a node's
 #: moves, 16..31 their ordering scores, 32.. the node's frame on the explicit search stack
@@ -527,7 +530,7 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     lo, hi = _bounds(ctx, rem, tmask, flags, buf[p, _OPEN])
     ttidx = np.int64(-1)
     ttmove = np.int64(-1)
-    if pos == 0:
+    if pos == 0 and popcount(rem) != ctx[_NO_TT]:
         key = rem | (np.uint64(seat) << np.uint64(40)) | (np.uint64(flags) << np.uint64(42))
         ttidx = np.int64(0)  # a trick boundary: the node's bounds go into the table
         buf[p, _TKEY] = np.int64(key)
@@ -549,8 +552,9 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
         beta = hi
     if pos == 0 and popcount(rem) == 3 * nplay:  # three tricks left: the ending's own search, its bounds kept
         v = _three_tricks(ctx, rem, seat, flags, alpha, beta)
-        lo, hi = proven_bounds(v, alpha, beta, lo, hi)
-        _store(tt, buf[p, _TKEY], ctx[_GEN], lo, hi, -1)
+        if ttidx >= 0:
+            lo, hi = proven_bounds(v, alpha, beta, lo, hi)
+            _store(tt, buf[p, _TKEY], ctx[_GEN], lo, hi, -1)
         return True, v
     buf[p, _AL] = alpha
     buf[p, _BE] = beta
@@ -569,7 +573,7 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     buf[p, _BC] = -1
     # enhanced transposition cutoff: a child position the table already settles ends the node (not before two-trick
     # endings, which are never in the table)
-    if pos + 1 == ctx[_NPLAY] and popcount(rem) > 2 * ctx[_NPLAY] + 1:
+    if pos + 1 == ctx[_NPLAY] and popcount(rem) > 2 * ctx[_NPLAY] + 1 and popcount(rem) - 1 != ctx[_NO_TT]:
         gen = np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)
         bkey = buf[p, _BKEY]
         led = buf[p, _LED]
@@ -868,6 +872,8 @@ def _solve_rows_kernel(game, bits, hands, variants, leaders, outs, flags, result
             rem = np.uint64(0)
             for s in range(4):
                 rem |= np.uint64(ctx[_H0 + s])
+            if game == EUCHRE:
+                ctx[_NO_TT] = popcount(rem) - ctx[_NPLAY]
             result[i] = solve_boundary(ctx, tt, buf, rem, leaders[i], flags[i])
 
 
@@ -935,4 +941,6 @@ def column(v: object, n: int, what: str, lo: int, hi: int) -> np.ndarray:
 
 def popcounts(a: np.ndarray) -> np.ndarray:
     """The number of cards in each mask of ``a``, as ``int64``."""
-    return np.vectorize(lambda x: int(x).bit_count(), otypes=[np.int64])(a) if a.size else np.zeros(a.shape, np.int64)
+    from bitcards.batch import popcount
+
+    return np.asarray(popcount(a), dtype=np.int64)
