@@ -7,9 +7,11 @@ the last trick's bonus, plus half the match bonus if team 0 takes every trick of
 minus half of it if team 1 does (Jass: that is half the difference of the two teams' points,
 less a constant, so both sides play for the difference); team 0 maximises, team 1 minimises.
 The game's rules come from its own module, never written again here: the legal cards are
-Euchre's and Jass's ``legal_mask``; the tables of what takes a trick and the card points are
-read at import from Euchre's ``suit_in`` and ``strength_in`` and Jass's ``card_key`` and
-``POINTS`` (plain Python, so importing compiles nothing).
+Jass's ``legal_mask`` and, for Euchre, the cards of the led suit if any, else all, with the suits
+read from Euchre's ``suit_in`` into a table (a test holds it to Euchre's ``legal_mask``); the
+tables of what takes a trick and the card points are read at import from Euchre's ``suit_in``
+and ``strength_in`` and Jass's ``card_key`` and ``POINTS`` (plain Python, so importing
+compiles nothing).
 
 * **Alpha-beta**, fail-soft, over card masks, iterative: the rows of one ``int64`` scratch
   array are the stack (each node's frame and its move list), so every kernel is an ordinary
@@ -57,7 +59,6 @@ from bitcards._bits import ctz, popcount
 from bitcards._jit import njit
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
-from bitcards.euchre.rules import legal_mask as euchre_legal_mask
 from bitcards.euchre.rules import strength_in, suit_in
 from bitcards.jass.rules import POINTS, card_key, legal_mask
 
@@ -146,6 +147,14 @@ def make_ctx(game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-def]
     """A search context: the game (:data:`EUCHRE` or :data:`JASS`), its trump/contract, the
     seat sitting out (-1: none) and the four hands' masks."""
     ctx = np.zeros(_CTX_LEN, dtype=np.int64)
+    set_ctx(ctx, game, trump, skip, h0, h1, h2, h3)
+    return ctx
+
+
+@njit(inline="always")
+def set_ctx(ctx, game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-def]
+    """Fill ``ctx`` (see :func:`make_ctx`) for a new position."""
+    ctx[:] = 0
     ctx[_GAME] = game
     ctx[_TRUMP] = trump
     ctx[_SKIP] = skip
@@ -155,7 +164,6 @@ def make_ctx(game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-def]
     ctx[_H0 + 3] = h3
     ctx[_NPLAY] = 4 if skip < 0 else 3
     ctx[_VARIANT] = trump if game == EUCHRE else 4 + trump
-    return ctx
 
 
 def new_table(bits: int) -> np.ndarray:
@@ -196,7 +204,10 @@ def _key(ctx, c, led):  # type: ignore[no-untyped-def]
 @njit(inline="always")
 def _legal(ctx, hand, lead_card, led, best):  # type: ignore[no-untyped-def]
     if ctx[_GAME] == EUCHRE:
-        return euchre_legal_mask(hand, lead_card, ctx[_TRUMP])
+        if lead_card < 0:
+            return hand
+        follow = hand & _GMASK[ctx[_VARIANT], led]
+        return follow if follow else hand
     return legal_mask(hand, led, best, ctx[_TRUMP])
 
 
@@ -862,10 +873,11 @@ def _solve_rows_kernel(game, bits, hands, variants, leaders, outs, flags, result
         lo, hi = block_rows(blk, n)
         tt = np.zeros(((1 << bits) + 1, 2), dtype=np.uint64)
         buf = np.zeros((_BUF_ROWS, _BUF_COLS), dtype=np.int64)
+        ctx = np.zeros(_CTX_LEN, dtype=np.int64)
         for i in range(lo, hi):
             o = outs[i]
             h = hands[i]
-            ctx = make_ctx(game, variants[i], o, h[0], h[1], h[2], h[3])
+            set_ctx(ctx, game, variants[i], o, h[0], h[1], h[2], h[3])
             if o >= 0:
                 ctx[_H0 + o] = 0
             next_generation(ctx, tt)

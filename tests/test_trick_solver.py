@@ -126,3 +126,18 @@ def test_endings_euchre_alone_against_the_minimax(k: int) -> None:
         ctx = ts.make_ctx(ts.EUCHRE, trump, out, *masks)
         got = ending(ctx, np.uint64(sum(masks)), leader, 3, -1, k + 1)
         assert got == euchre_solve.tricks(hands, "dhsc"[trump], leader, alone), (hands, trump, leader, alone)
+
+
+def test_euchre_legal_cards_are_the_rules() -> None:
+    # the search follows suit from a table of the suits each card counts as: the same cards as Euchre's legal_mask
+    from bitcards.euchre.rules import legal_mask
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        trump = rng.randrange(4)
+        ctx = ts.make_ctx(ts.EUCHRE, trump, -1, 0, 0, 0, 0)
+        cards = rng.sample(range(24), rng.randint(2, 6))
+        lead, hand = cards[0], sum(1 << c for c in cards[1:])
+        want = int(legal_mask(np.uint64(hand), lead, trump))
+        assert int(ts._legal(ctx, np.uint64(hand), lead, int(ts._SUIT[trump, lead]), lead)) == want, (cards, trump)
+        assert int(ts._legal(ctx, np.uint64(hand), -1, -1, -1)) == hand
