@@ -26,7 +26,8 @@ compiles nothing).
   most of them in one hand are sure tricks; in Jass a sure trick rules out the other team's match).
 * **Endings**: the last trick plays itself; a trick boundary with two or three tricks left is
   settled by a plain alpha-beta over the lines of its tricks, without the search's frames (a
-  three-trick ending still looks up and stores its bounds in the table).
+  three-trick ending still looks up and stores its bounds in the table; a Euchre two-trick
+  ending whose window lies outside 0..2 returns at once).
 * **Transposition table** at trick boundaries: ``(2**bits + 1, 2)`` ``uint64`` rows (16
   bytes each; a fixed size per game): the key (the mask of cards still in the hands, the
   leader and the match flags: whether each team has taken a trick; the hands are fixed by
@@ -508,7 +509,13 @@ def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-unt
 
 @njit
 def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
-    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: see :func:`_ending`."""
+    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: see :func:`_ending`.
+    In Euchre, a window outside 0..2 is settled at once."""
+    if ctx[_GAME] == EUCHRE:
+        if alpha >= 2:
+            return np.int64(2)
+        if beta <= 0:
+            return np.int64(0)
     return _ending(ctx, rem, leader, flags, alpha, beta, False)
 
 
