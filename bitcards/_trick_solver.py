@@ -7,9 +7,11 @@ the last trick's bonus, plus half the match bonus if team 0 takes every trick of
 minus half of it if team 1 does (Jass: that is half the difference of the two teams' points,
 less a constant, so both sides play for the difference); team 0 maximises, team 1 minimises.
 The game's rules come from its own module, never written again here: the legal cards are
-Euchre's and Jass's ``legal_mask``; the tables of what takes a trick and the card points are
-read at import from Euchre's ``suit_in`` and ``strength_in`` and Jass's ``card_key`` and
-``POINTS`` (plain Python, so importing compiles nothing).
+Jass's ``legal_mask`` and, for Euchre, the cards of the led suit if any, else all, with the suits
+read from Euchre's ``suit_in`` into a table (a test holds it to Euchre's ``legal_mask``); the
+tables of what takes a trick and the card points are read at import from Euchre's ``suit_in``
+and ``strength_in`` and Jass's ``card_key`` and ``POINTS`` (plain Python, so importing
+compiles nothing).
 
 * **Alpha-beta**, fail-soft, over card masks, iterative: the rows of one ``int64`` scratch
   array are the stack (each node's frame and its move list), so every kernel is an ordinary
@@ -24,14 +26,18 @@ read at import from Euchre's ``suit_in`` and ``strength_in`` and Jass's ``card_k
   most of them in one hand are sure tricks; in Jass a sure trick rules out the other team's match).
 * **Endings**: the last trick plays itself; a trick boundary with two or three tricks left is
   settled by a plain alpha-beta over the lines of its tricks, without the search's frames (a
-  three-trick ending still looks up and stores its bounds in the table).
+  three-trick ending still looks up and stores its bounds in the table; a Euchre two-trick
+  ending whose window lies outside 0..2 returns at once).
 * **Transposition table** at trick boundaries: ``(2**bits + 1, 2)`` ``uint64`` rows (16
   bytes each; a fixed size per game): the key (the mask of cards still in the hands, the
   leader and the match flags: whether each team has taken a trick; the hands are fixed by
   the deal, so this is the whole position) with a generation stamp, and a lower and an
   upper bound on team 0's future value plus the best lead found. A new solve bumps the
   generation, so the table never needs clearing. Two rows per key: a new entry replaces
-  one of an earlier solve, else the one with fewer cards left. Before the last card of a
+  one of an earlier solve, else the one with fewer cards left. A Euchre deal solved in bulk
+  (one search with the whole window, no card values) skips the table after its first trick:
+  each of those positions comes from one first trick only, so none is met twice (``ctx[_NO_TT]``:
+  the cards left where the table is skipped, 0 for none). Before the last card of a
   trick, a child position whose stored bound already cuts off ends the node
   (enhanced transposition cut-off).
 * **Move ordering**: the table's best lead first; then (Euchre) leads of the highest card left
@@ -55,7 +61,6 @@ from bitcards._bits import ctz, popcount
 from bitcards._jit import njit
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
-from bitcards.euchre.rules import legal_mask as euchre_legal_mask
 from bitcards.euchre.rules import strength_in, suit_in
 from bitcards.jass.rules import POINTS, card_key, legal_mask
 
@@ -63,8 +68,8 @@ EUCHRE = 0
 JASS = 1
 
 # ctx slots (an int64 array per search)
-_GAME, _TRUMP, _SKIP, _GEN, _H0, _NODES, _NPLAY, _VARIANT = 0, 1, 2, 3, 4, 8, 9, 10
-_CTX_LEN = 11
+_GAME, _TRUMP, _SKIP, _GEN, _H0, _NODES, _NPLAY, _VARIANT, _NO_TT = 0, 1, 2, 3, 4, 8, 9, 10, 11
+_CTX_LEN = 12
 
 #: rows of the scratch array: one per card played (36) and a spare; columns 0..15 hold a node's
 #: moves, 16..31 their ordering scores, 32.. the node's frame on the explicit search stack
@@ -144,6 +149,14 @@ def make_ctx(game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-def]
     """A search context: the game (:data:`EUCHRE` or :data:`JASS`), its trump/contract, the
     seat sitting out (-1: none) and the four hands' masks."""
     ctx = np.zeros(_CTX_LEN, dtype=np.int64)
+    set_ctx(ctx, game, trump, skip, h0, h1, h2, h3)
+    return ctx
+
+
+@njit(inline="always")
+def set_ctx(ctx, game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-def]
+    """Fill ``ctx`` (see :func:`make_ctx`) for a new position."""
+    ctx[:] = 0
     ctx[_GAME] = game
     ctx[_TRUMP] = trump
     ctx[_SKIP] = skip
@@ -153,7 +166,6 @@ def make_ctx(game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-def]
     ctx[_H0 + 3] = h3
     ctx[_NPLAY] = 4 if skip < 0 else 3
     ctx[_VARIANT] = trump if game == EUCHRE else 4 + trump
-    return ctx
 
 
 def new_table(bits: int) -> np.ndarray:
@@ -194,7 +206,10 @@ def _key(ctx, c, led):  # type: ignore[no-untyped-def]
 @njit(inline="always")
 def _legal(ctx, hand, lead_card, led, best):  # type: ignore[no-untyped-def]
     if ctx[_GAME] == EUCHRE:
-        return euchre_legal_mask(hand, lead_card, ctx[_TRUMP])
+        if lead_card < 0:
+            return hand
+        follow = hand & _GMASK[ctx[_VARIANT], led]
+        return follow if follow else hand
     return legal_mask(hand, led, best, ctx[_TRUMP])
 
 
@@ -488,7 +503,13 @@ def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-unt
 
 @njit
 def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
-    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: see :func:`_ending`."""
+    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: see :func:`_ending`.
+    In Euchre, a window outside 0..2 is settled at once."""
+    if ctx[_GAME] == EUCHRE:
+        if alpha >= 2:
+            return np.int64(2)
+        if beta <= 0:
+            return np.int64(0)
     return _ending(ctx, rem, leader, flags, alpha, beta, False)
 
 
@@ -521,7 +542,7 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     lo, hi = _bounds(ctx, rem, tmask, flags, buf[p, _OPEN])
     ttidx = np.int64(-1)
     ttmove = np.int64(-1)
-    if pos == 0:
+    if pos == 0 and popcount(rem) != ctx[_NO_TT]:
         key = rem | (np.uint64(seat) << np.uint64(40)) | (np.uint64(flags) << np.uint64(42))
         ttidx = np.int64(0)  # a trick boundary: the node's bounds go into the table
         buf[p, _TKEY] = np.int64(key)
@@ -536,8 +557,9 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
         return True, v
     if pos == 0 and popcount(rem) == 3 * nplay:  # three tricks left: the ending's own search, its bounds kept
         v = _three_tricks(ctx, rem, seat, flags, alpha, beta)
-        lo, hi = proven_bounds(v, alpha, beta, lo, hi)
-        _store(tt, buf[p, _TKEY], ctx[_GEN], lo, hi, -1)
+        if ttidx >= 0:
+            lo, hi = proven_bounds(v, alpha, beta, lo, hi)
+            _store(tt, buf[p, _TKEY], ctx[_GEN], lo, hi, -1)
         return True, v
     buf[p, _AL] = alpha
     buf[p, _BE] = beta
@@ -556,7 +578,7 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     buf[p, _BC] = -1
     # enhanced transposition cutoff: a child position the table already settles ends the node (not before two-trick
     # endings, which are never in the table)
-    if pos + 1 == ctx[_NPLAY] and popcount(rem) > 2 * ctx[_NPLAY] + 1:
+    if pos + 1 == ctx[_NPLAY] and popcount(rem) > 2 * ctx[_NPLAY] + 1 and popcount(rem) - 1 != ctx[_NO_TT]:
         gen = np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)
         bkey = buf[p, _BKEY]
         led = buf[p, _LED]
@@ -833,16 +855,19 @@ def _solve_rows_kernel(game, bits, hands, variants, leaders, outs, flags, result
         lo, hi = block_rows(blk, n)
         tt = np.zeros(((1 << bits) + 1, 2), dtype=np.uint64)
         buf = np.zeros((_BUF_ROWS, _BUF_COLS), dtype=np.int64)
+        ctx = np.zeros(_CTX_LEN, dtype=np.int64)
         for i in range(lo, hi):
             o = outs[i]
             h = hands[i]
-            ctx = make_ctx(game, variants[i], o, h[0], h[1], h[2], h[3])
+            set_ctx(ctx, game, variants[i], o, h[0], h[1], h[2], h[3])
             if o >= 0:
                 ctx[_H0 + o] = 0
             next_generation(ctx, tt)
             rem = np.uint64(0)
             for s in range(4):
                 rem |= np.uint64(ctx[_H0 + s])
+            if game == EUCHRE:
+                ctx[_NO_TT] = popcount(rem) - ctx[_NPLAY]
             result[i] = solve_boundary(ctx, tt, buf, rem, leaders[i], flags[i])
 
 
@@ -910,4 +935,6 @@ def column(v: object, n: int, what: str, lo: int, hi: int) -> np.ndarray:
 
 def popcounts(a: np.ndarray) -> np.ndarray:
     """The number of cards in each mask of ``a``, as ``int64``."""
-    return np.vectorize(lambda x: int(x).bit_count(), otypes=[np.int64])(a) if a.size else np.zeros(a.shape, np.int64)
+    from bitcards.batch import popcount
+
+    return np.asarray(popcount(a), dtype=np.int64)

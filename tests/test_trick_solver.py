@@ -35,6 +35,16 @@ def _jass_value(hands: list[list[str]], contract: str, leader: int, earlier: tup
     return p0
 
 
+def check_fail_soft(v: int, got: int, a: int, b: int, what: object) -> None:
+    """``got``, a fail-soft search's result in the window ``a..b``: exact inside it, a true bound on the side it fails to."""
+    if got <= a:
+        assert v <= got, (what, a, b, got, v)
+    elif got >= b:
+        assert v >= got, (what, a, b, got, v)
+    else:
+        assert v == got, (what, a, b, got, v)
+
+
 @pytest.mark.parametrize("k", [1, 2, 3])
 def test_jass_static_bounds_enclose_the_value(k: int) -> None:
     rng = random.Random(40 + k)
@@ -101,12 +111,7 @@ def test_endings_fail_soft_against_the_minimax(k: int) -> None:
         a = rng.randrange(-60, 120) if i % 3 else -1000
         b = a + rng.randrange(1, 40) if i % 3 else 1000
         got = ending(ctx, np.uint64(sum(masks)), leader, flags, a, b)
-        if got <= a:
-            assert v <= got, (hands, ct, leader, a, b, got, v)
-        elif got >= b:
-            assert v >= got, (hands, ct, leader, a, b, got, v)
-        else:
-            assert v == got, (hands, ct, leader, a, b, got, v)
+        check_fail_soft(v, got, a, b, (hands, ct, leader))
 
 
 @pytest.mark.parametrize("k", [2, 3])
@@ -126,3 +131,35 @@ def test_endings_euchre_alone_against_the_minimax(k: int) -> None:
         ctx = ts.make_ctx(ts.EUCHRE, trump, out, *masks)
         got = ending(ctx, np.uint64(sum(masks)), leader, 3, -1, k + 1)
         assert got == euchre_solve.tricks(hands, "dhsc"[trump], leader, alone), (hands, trump, leader, alone)
+
+
+def test_euchre_legal_cards_are_the_rules() -> None:
+    # the search follows suit from a table of the suits each card counts as: the same cards as Euchre's legal_mask
+    from bitcards.euchre.rules import legal_mask
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        trump = rng.randrange(4)
+        ctx = ts.make_ctx(ts.EUCHRE, trump, -1, 0, 0, 0, 0)
+        cards = rng.sample(range(24), rng.randint(2, 6))
+        lead, hand = cards[0], sum(1 << c for c in cards[1:])
+        want = int(legal_mask(np.uint64(hand), lead, trump))
+        assert int(ts._legal(ctx, np.uint64(hand), lead, int(ts._SUIT[trump, lead]), lead)) == want, (cards, trump)
+        assert int(ts._legal(ctx, np.uint64(hand), -1, -1, -1)) == hand
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_endings_euchre_fail_soft_against_the_minimax(k: int) -> None:
+    # every window, including those outside the tricks at stake (the two-trick ending settles them at once)
+    ending = ts._two_tricks if k == 2 else ts._three_tricks
+    rng = random.Random(70 + k)
+    for _ in range(300):
+        cards = rng.sample(euchre_naive.DECK, 4 * k)
+        hands = [cards[k * s : k * s + k] for s in range(4)]
+        trump, leader = rng.randrange(4), rng.randrange(4)
+        masks = [parse_mask(" ".join(h), "euchre") for h in hands]
+        v = euchre_solve.tricks(hands, "dhsc"[trump], leader)
+        for a in range(-2, k + 2):
+            for b in range(a + 1, k + 3):
+                got = ending(_ctx(ts.EUCHRE, trump, masks), np.uint64(sum(masks)), leader, 3, a, b)
+                check_fail_soft(v, got, a, b, (hands, trump, leader))

@@ -72,6 +72,32 @@ def test_hypothesis(seed: int, k: int, trump: int, leader: int) -> None:
     check(random_position(random.Random(seed), k), trump, leader)
 
 
+def many_against_minimax(rng: random.Random, k: int, n: int, lone: bool) -> None:
+    # the bulk solve drops the table below the first trick (a single search never meets those positions twice)
+    rows = []
+    for _ in range(n):
+        alone = rng.randrange(4) if lone or rng.random() < 0.2 else None
+        leader = alone if alone is not None and rng.random() < 0.5 else rng.randrange(4)
+        if alone is not None and leader == (alone + 2) % 4:
+            leader = alone
+        rows.append((random_position(rng, k, alone), rng.randrange(4), leader, -1 if alone is None else alone))
+    masks = np.array([[parse_mask(" ".join(h), "euchre") for h in hands] for hands, _, _, _ in rows], dtype=np.uint64)
+    got = solve_many(masks, np.array([r[1] for r in rows]), np.array([r[2] for r in rows]), np.array([r[3] for r in rows]))
+    for (hands, trump, leader, alone), g in zip(rows, got.tolist()):
+        assert g == ref.tricks(hands, L[trump], leader, None if alone < 0 else alone), (hands, trump, leader, alone)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_solve_many_endgames_against_full_minimax(k: int) -> None:
+    many_against_minimax(random.Random(10 + k), k, 600, False)
+
+
+@pytest.mark.slow
+def test_solve_many_deeper_against_full_minimax() -> None:
+    many_against_minimax(random.Random(14), 4, 60, False)
+    many_against_minimax(random.Random(15), 5, 8, True)
+
+
 def test_solve_many_equals_solve() -> None:
     import bitcards
 
