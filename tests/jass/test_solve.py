@@ -41,6 +41,7 @@ def test_endgames_against_full_minimax(k: int) -> None:
         check(random_position(rng, k), rng.choice(CONTRACTS), rng.randrange(4), rng.choice(EARLIER))
 
 
+@pytest.mark.jit  # three whole nine-trick searches: minutes as plain Python
 def test_match_bonus() -> None:
     # team 0 holds every trump and the aces: it takes all nine tricks, the 157 card points and the match's 100
     hands = [
