@@ -74,9 +74,10 @@ $(VENV313)/.installed: pyproject.toml Makefile
 	touch $@
 
 test-py313: $(VENV313)/.installed
-	$(VENV313)/bin/python -m pytest -p no:cacheprovider -q tests bitcards README.md --doctest-modules \
+	$(VENV313)/bin/python -c "import bitcards; bitcards.warmup(jobs=$(JOBS))"
+	$(VENV313)/bin/python -m pytest -p no:cacheprovider -n $(JOBS) -q tests bitcards README.md --doctest-modules \
 		--doctest-glob=README.md -m "not slow" </dev/null
-	NUMBA_DISABLE_JIT=1 BITCARDS_HYPOTHESIS=nojit $(VENV313)/bin/python -m pytest -p no:cacheprovider tests bitcards \
+	NUMBA_DISABLE_JIT=1 BITCARDS_HYPOTHESIS=nojit $(VENV313)/bin/python -m pytest -p no:cacheprovider -n $(JOBS) tests bitcards \
 		--doctest-modules -m "not slow and not jit" -q -W "ignore:overflow encountered:RuntimeWarning" </dev/null
 
 # full benchmarks; writes bench/RESULTS.md
