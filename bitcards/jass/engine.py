@@ -140,71 +140,6 @@ def _observe(g, s, player, out):  # type: ignore[no-untyped-def]
             out[_HAND0 + p] = 0
 
 
-@njit(inline="always")
-def _random_play(g, s, pst, cst, actions, record):  # type: ignore[no-untyped-def]
-    """The random policy from ``s`` to the end: the generic loop's games, draw for draw, faster.
-
-    A trick already begun is finished through :func:`_legal`/:func:`_apply`; then each trick is
-    played with its state (led suit, contenders, best card, points) in locals instead of the
-    row, and only the hands stay in the row (so no branch picks a hand). The final row is the
-    one the generic loop leaves.
-    """
-    t = 0
-    while s[engine.PLAYER] >= 0 and s[_N_IN] != 0:
-        a, pst = engine._pick(_legal(g, s), pst)
-        _apply(g, s, a)
-        if record and t < actions.shape[0]:
-            actions[t] = a
-        t += 1
-    if s[engine.PLAYER] < 0:
-        s[engine.MOVES] += t
-        return t
-    contract = s[_CONTRACT]
-    row = np.uint64(contract * 36)
-    one = np.uint64(1)
-    leader = s[engine.PLAYER]
-    winners = s[_WINNERS]
-    lead_suit, cont, best, best_p, best_key, pts = np.int64(-1), np.uint64(0), np.int64(0), leader, np.int64(0), np.int64(0)
-    for trick in range(s[_TRICK], 9):
-        h = np.uint64(s[np.uint64(_HAND0 + leader)])
-        c, pst = engine._pick(h, pst)
-        s[np.uint64(_HAND0 + leader)] = np.int64(h ^ (one << np.uint64(c)))
-        if record and t < actions.shape[0]:
-            actions[t] = c
-        t += 1
-        pts = POINTS[row + np.uint64(c)]
-        lead_suit, cont, best, best_p, best_key = trick_lead(c, leader, contract)
-        for j in range(1, 4):
-            p = (leader + j) & 3
-            h = np.uint64(s[np.uint64(_HAND0 + p)])
-            c, pst = engine._pick(follow_mask(h, lead_suit, best, contract), pst)
-            bit = one << np.uint64(c)
-            s[np.uint64(_HAND0 + p)] = np.int64(h ^ bit)
-            if record and t < actions.shape[0]:
-                actions[t] = c
-            t += 1
-            pts += POINTS[row + np.uint64(c)]
-            best, best_p, best_key = trick_follow(c, bit, p, cont, contract, best, best_p, best_key)
-        if trick == 8:
-            pts += LAST_TRICK_BONUS
-        s[np.uint64(_PTS0 + (best_p & 1))] += pts
-        winners |= best_p << (2 * trick)
-        leader = best_p
-    s[_CONT] = np.int64(cont)
-    s[_BEST] = best
-    s[_BEST_P] = best_p
-    s[_BEST_KEY] = best_key
-    s[_TRICK_PTS] = pts
-    s[_WINNERS] = winners
-    s[_LEADER] = leader
-    s[_TRICK] = 9
-    s[_LEAD_SUIT] = -1
-    s[engine.PLAYER] = engine.TERMINAL
-    s[engine.PHASE] = _OVER
-    s[engine.MOVES] += t
-    return t
-
-
 # --- text -------------------------------------------------------------------------------------
 def _make_config(contract: Any) -> JassGame:
     return JassGame(parse_contract(contract))
@@ -232,7 +167,7 @@ def _describe(st: engine.GameState) -> str:
 
 SPEC = engine.register_module(
     __name__, game="jass", config=JassGame, n_players=4,
-    max_actions=36, deal_game="jass", example_options={"contract": "h"}, random_play=_random_play,
+    max_actions=36, deal_game="jass", example_options={"contract": "h"},
 )
 
 
