@@ -41,14 +41,18 @@ def _run(tree: Path, out: Path, small: bool, select: str | None, warm_only: bool
     env = {**os.environ, "PYTHONPATH": str(tree)}
     if small:
         env["BITCARDS_BENCH"] = "small"
-    cmd = [sys.executable, "-m", "pytest", "bench", "-q", "-p", "no:cacheprovider", "--benchmark-min-rounds=3"]
-    if select:
-        cmd += ["-k", select]
     if warm_only:
-        # fills the tree's kernel cache; nothing is timed
-        cmd = [sys.executable, "-c", "import bitcards; bitcards.warmup()"]
+        # fills the tree's kernel cache from every core; nothing is timed
+        # (a revision from before warmup(jobs=N) warms up in one process)
+        jobs = os.cpu_count() or 1
+        code = (
+            "import bitcards, inspect; w = bitcards.warmup; "
+            f"w(jobs={jobs}) if 'jobs' in inspect.signature(w).parameters else w()"
+        )
+        cmd = [sys.executable, "-c", code]
     else:
-        cmd += [f"--benchmark-json={out}"]
+        cmd = [sys.executable, "-m", "pytest", "bench", "-q", "-p", "no:cacheprovider", "--benchmark-min-rounds=3"]
+        cmd += [f"--benchmark-json={out}"] + (["-k", select] if select else [])
     r = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True)
     if r.returncode != 0:
         tail = "\n".join((r.stdout + r.stderr).splitlines()[-15:])
