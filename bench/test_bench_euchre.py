@@ -1,4 +1,4 @@
-"""Euchre: sorting hands the quiz's way, and trick winners; bitcards beside plain-Python references, same run."""
+"""Euchre: sorting hands the way of Ruby Quiz #55, and trick winners; bitcards beside plain-Python references, same run."""
 
 from __future__ import annotations
 

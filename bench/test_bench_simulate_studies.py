@@ -1,8 +1,8 @@
 """End-to-end game studies: deal + rule kernel + histograms, deals per second, beside a plain-Python loop.
 
-``simulate skat-bid``: deal a Skat deal, the seed bid value of the three hands, count
+``simulate skat-bid``: deal a Skat deal, the simple bid value of the three hands, count
 (issue target: >= 10 M deals/s on one thread). The baseline does the same in plain
-Python: ``random.shuffle`` of 32 cards and the plain seed bid value of
+Python: ``random.shuffle`` of 32 cards and the plain simple bid value of
 ``tests/naive/skat.py`` for each hand, counted in a dict.
 The cribbage and Jass studies get one entry each (all threads) beside their own baselines.
 """
@@ -36,7 +36,7 @@ def python_skat_bid(n: int, seed: int) -> Counter[tuple[int, int, str | None]]:
 
 def test_skat_bid_python_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
     n = size(20_000, 300)
-    tag(benchmark, GROUP, n, "baseline", "plain Python: random.shuffle + tests/naive seed bid value + Counter")
+    tag(benchmark, GROUP, n, "baseline", "plain Python: random.shuffle + tests/naive simple bid value + Counter")
     counts = benchmark(python_skat_bid, n, 1)
     assert sum(counts.values()) == 3 * n
 

@@ -19,25 +19,28 @@ def _hands(n: int, seed: int = 1) -> np.ndarray:
     return np.ascontiguousarray(deal(n // 3 + 1, "skat", seed)[:, :3].reshape(-1)[:n])
 
 
-# --- the seed bid value over arrays -------------------------------------------------------------
+BID_GROUP = "skat simple bid value (jack factor x trump suit value)"
+
+
+# --- the simple bid value over arrays -------------------------------------------------------------
 
 
 def test_bid_values_one_thread(benchmark, one_thread) -> None:  # type: ignore[no-untyped-def]
     hands = _hands(N)
-    tag(benchmark, "skat seed bid value", N, "bitcards", "bitcards.skat.batch.bid_value, 1 thread")
+    tag(benchmark, BID_GROUP, N, "bitcards", "bitcards.skat.batch.bid_value, 1 thread")
     values, _ = benchmark(batch.bid_value, hands)
     assert values.shape == (N,)
 
 
 def test_bid_values_all_threads(benchmark, all_threads) -> None:  # type: ignore[no-untyped-def]
     hands = _hands(N)
-    tag(benchmark, "skat seed bid value", N, "bitcards", f"bitcards.skat.batch.bid_value, {all_threads} threads")
+    tag(benchmark, BID_GROUP, N, "bitcards", f"bitcards.skat.batch.bid_value, {all_threads} threads")
     benchmark(batch.bid_value, hands)
 
 
 def test_bid_values_naive_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
     cards = [naive.cards_of(int(m)) for m in _hands(N_BASE)]
-    tag(benchmark, "skat seed bid value", N_BASE, "baseline", "plain Python (tests/naive/skat.py) on card lists")
+    tag(benchmark, BID_GROUP, N_BASE, "baseline", "plain Python (tests/naive/skat.py) on card lists")
     out = benchmark(lambda: [naive.seed_bid_value(c) for c in cards])
     assert len(out) == N_BASE
 

@@ -1,4 +1,4 @@
-"""The cribbage part of ``make demo``: the contest problem's four example hands, one breakdown, one discard advice."""
+"""The cribbage part of ``make demo``: the "Cribbage Scores" problem's four example hands, one breakdown, one discard advice."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ SEED_HANDS = [("5H 5D 7D JD", "8D"), ("5H 5D 6C 7S", "8H"), ("5C 4C 6C JS", "TS"
 
 
 def tour(write: Callable[[str], None]) -> None:
-    """Score the contest problem's example hands, explain one, and advise a discard.
+    """Score the example hands of the "Cribbage Scores" problem, explain one, and advise a discard.
 
     >>> tour(lambda s: None)
     """

@@ -154,7 +154,7 @@ class ScoreItem:
 
 @dataclass(frozen=True)
 class Explanation:
-    """Every scoring combination of a hand, in the contest problem's order of rules; ``str()`` is the text."""
+    """Every scoring combination of a hand, in the order of rules of the "Cribbage Scores" problem; ``str()`` is the text."""
 
     hand: tuple[str, ...]
     starter: str

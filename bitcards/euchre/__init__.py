@@ -1,7 +1,7 @@
 """Euchre: the hand sort of Ruby Quiz #55 (trump-aware, colours alternating) and the rules on masks.
 
 Cards are bits of :data:`~bitcards.layouts.EUCHRE` (``bit = suit * 6 + rank``, suits
-diamonds 0, hearts 1, spades 2, clubs 3, ranks ``9 T J Q K A``); the quiz writes them
+diamonds 0, hearts 1, spades 2, clubs 3, ranks ``9 T J Q K A``); Ruby Quiz #55 writes them
 rank + lower-case suit (``Kc``, ``Jh``), the ``euchre`` format style.
 
 >>> from bitcards.euchre import sort_hand
