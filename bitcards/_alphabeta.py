@@ -1,5 +1,5 @@
 """What the open-hand solvers' alpha-beta searches share: a node's proven bounds, the window a table
-entry leaves, and the move list kept best first.
+entry leaves, the move list kept best first, and the step of the plain searches of their last tricks.
 
 A light module (it imports no game), so a solver can use it without importing another game's rules.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bitcards._jit import njit
 
-__all__ = ["proven_bounds", "narrow_window", "insert_move"]
+__all__ = ["proven_bounds", "narrow_window", "insert_move", "pick"]
 
 
 @njit(inline="always")
@@ -48,3 +48,15 @@ def insert_move(buf, ply, n, c, score):  # type: ignore[no-untyped-def]
     buf[ply, j] = c
     buf[ply, 16 + j] = score
     return n + 1
+
+
+@njit(inline="always")
+def pick(maximise, v, w, a, b):  # type: ignore[no-untyped-def]
+    """One step of a plain fail-soft alpha-beta (the solvers' searches of their last tricks): the better of the
+    node's value so far ``v`` and a child's value ``w`` for the side to move (``maximise``), and the node's window
+    ``a..b`` narrowed by it (the node is settled once ``a >= b``)."""
+    if maximise:
+        v = max(v, w)
+        return v, max(a, v), b
+    v = min(v, w)
+    return v, a, min(b, v)

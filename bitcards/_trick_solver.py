@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
-from bitcards._alphabeta import insert_move, narrow_window, proven_bounds
+from bitcards._alphabeta import insert_move, narrow_window, pick, proven_bounds
 from bitcards._bits import ctz, popcount
 from bitcards._jit import njit
 from bitcards._memory import check_memory
@@ -431,17 +431,6 @@ def _after_first(ctx, rem, tm, ws, flags, a, b, three):  # type: ignore[no-untyp
 
 
 @njit(inline="always")
-def _pick(seat, v, w, a, b):  # type: ignore[no-untyped-def]
-    """Alpha-beta at one seat: the better of ``v`` and ``w`` for ``seat``'s team (team 0 maximises) and the window
-    ``a..b`` narrowed by it."""
-    if seat & 1 == 0:
-        v = max(v, w)
-        return v, max(a, v), b
-    v = min(v, w)
-    return v, a, min(b, v)
-
-
-@njit(inline="always")
 def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-untyped-def]
     """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left (``three``: three):
     plain alpha-beta over the first trick's lines (at most two or three cards a hand), each ending in the last trick
@@ -491,13 +480,13 @@ def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-unt
                         m3 &= m3 - one
                         ws3 = s3 if _key(ctx, c3, led) > wk2 else ws2
                         w = _after_first(ctx, rem, t2 | (one << np.uint64(c3)), ws3, flags, a3, b3, three)
-                        v3, a3, b3 = _pick(s3, v3, w, a3, b3)
+                        v3, a3, b3 = pick(s3 & 1 == 0, v3, w, a3, b3)
                     v = v3
                 else:
                     v = _after_first(ctx, rem, t2, ws2, flags, a2, b2, three)
-                v2, a2, b2 = _pick(s2, v2, v, a2, b2)
-            v1, a1, b1 = _pick(s1, v1, v2, a1, b1)
-        v0, a0, b0 = _pick(leader, v0, v1, a0, b0)
+                v2, a2, b2 = pick(s2 & 1 == 0, v2, v, a2, b2)
+            v1, a1, b1 = pick(s1 & 1 == 0, v1, v2, a1, b1)
+        v0, a0, b0 = pick(leader & 1 == 0, v0, v1, a0, b0)
     return v0
 
 

@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
-from bitcards._alphabeta import insert_move, narrow_window, proven_bounds
+from bitcards._alphabeta import insert_move, narrow_window, pick, proven_bounds
 from bitcards._bits import ctz, pdep, pext, popcount
 from bitcards._jit import njit, warmup_task
 from bitcards._memory import check_memory
@@ -428,6 +428,95 @@ def _declarer_run(ctx, rem_o):  # type: ignore[no-untyped-def]
     return _order_points(game, sure)
 
 
+@njit(inline="always")
+def _trick_gain(ctx, c0, c1, c2, lead):  # type: ignore[no-untyped-def]
+    """Who takes the trick ``c0 c1 c2`` led by ``lead``, and what the declarer gains by it (points or a trick)."""
+    w = (lead + _trick_winner(c0, c1, c2, ctx[0])) % 3
+    if w != ctx[1]:
+        return w, np.int64(0)
+    if ctx[2] == _POINTS:
+        return w, CARD_POINTS[c0] + CARD_POINTS[c1] + CARD_POINTS[c2]
+    return w, np.int64(1)
+
+
+@njit(inline="always")
+def _last_trick(ctx, rem, lead):  # type: ignore[no-untyped-def]
+    """What the declarer gains from the last trick (one card left in each hand), led by ``lead``: it plays itself."""
+    x0 = ctz(np.uint64(ctx[4 + lead]) & rem)
+    x1 = ctz(np.uint64(ctx[4 + (lead + 1) % 3]) & rem)
+    x2 = ctz(np.uint64(ctx[4 + (lead + 2) % 3]) & rem)
+    return _trick_gain(ctx, x0, x1, x2, lead)[1]
+
+
+@njit(inline="always")
+def _ending(ctx, rem, lead, alpha, beta, three):  # type: ignore[no-untyped-def]
+    """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left (``three``:
+    three): plain alpha-beta over the lines of its first trick, each ending in the last trick (or in the two-trick
+    ending), without the search's stack, table or move ordering. ``three`` is a constant in each caller, so Numba
+    drops the branch not taken and neither kernel calls itself (its disk cache cannot load a kernel that does)."""
+    game = ctx[0]
+    decl = ctx[1]
+    null = ctx[2] == _NULL
+    s1 = (lead + 1) % 3
+    s2 = (lead + 2) % 3
+    max0 = (lead == decl) != null
+    max1 = (s1 == decl) != null
+    max2 = (s2 == decl) != null
+    h1 = np.uint64(ctx[4 + s1]) & rem
+    h2 = np.uint64(ctx[4 + s2]) & rem
+    one = np.uint64(1)
+    worst = np.int64(1000)
+    a0, b0 = alpha, beta
+    v0 = -worst if max0 else worst
+    m0 = np.uint64(ctx[4 + lead]) & rem
+    while m0 and a0 < b0:
+        c0 = ctz(m0)
+        m0 &= m0 - one
+        a1, b1 = a0, b0
+        v1 = -worst if max1 else worst
+        m1 = _legal_cards(h1, c0, game)
+        while m1 and a1 < b1:
+            c1 = ctz(m1)
+            m1 &= m1 - one
+            a2, b2 = a1, b1
+            v2 = -worst if max2 else worst
+            m2 = _legal_cards(h2, c0, game)
+            while m2 and a2 < b2:
+                c2 = ctz(m2)
+                m2 &= m2 - one
+                w, gain = _trick_gain(ctx, c0, c1, c2, lead)
+                r = rem & ~((one << np.uint64(c0)) | (one << np.uint64(c1)) | (one << np.uint64(c2)))
+                if three:
+                    v = gain + _two_tricks(ctx, r, w, a2 - gain, b2 - gain)
+                else:
+                    v = gain + _last_trick(ctx, r, w)
+                v2, a2, b2 = pick(max2, v2, v, a2, b2)
+            v1, a1, b1 = pick(max1, v1, v2, a1, b1)
+        v0, a0, b0 = pick(max0, v0, v1, a0, b0)
+    return v0
+
+
+@njit
+def _two_tricks(ctx, rem, lead, alpha, beta):  # type: ignore[no-untyped-def]
+    """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: see
+    :func:`_ending`."""
+    return _ending(ctx, rem, lead, alpha, beta, False)
+
+
+@njit
+def _three_tricks(ctx, rem, lead, alpha, beta):  # type: ignore[no-untyped-def]
+    """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left: see
+    :func:`_ending`."""
+    return _ending(ctx, rem, lead, alpha, beta, True)
+
+
+@njit(inline="always")
+def _tt_store(ctx, tt, idx, key, lo, hi, best):  # type: ignore[no-untyped-def]
+    """Put the bounds ``lo..hi`` and the best lead (in key places; -1: none) of ``key`` into the table at ``idx``."""
+    tt[2 * idx] = np.uint64(key) | (np.uint64(ctx[3]) << np.uint64(_GEN_SHIFT))
+    tt[2 * idx + 1] = np.uint64(lo) | (np.uint64(hi) << np.uint64(8)) | (np.uint64(best + 1) << np.uint64(16))
+
+
 # the search stack: one row of ``buf`` per ply; columns 0..15 the moves, 16..31 their scores, then these
 _REM, _LEAD, _POS, _C0, _C1, _A, _B, _A0, _B0, _BEST, _BESTC, _I, _N, _GAIN, _KEY, _IDX, _LO, _HI, _MAXN = range(32, 51)
 _REMO = 52  # the cards still in the hands, in search order
@@ -447,15 +536,13 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
     b = buf[ply, _B]
     ttmove = np.int64(-1)
     if pos == 0:
-        if rem == np.uint64(0):
+        left = popcount(rem)
+        if left == 0:
             return True, np.int64(0)
-        if popcount(rem) == 3:  # the last trick plays itself
-            x0 = ctz(np.uint64(ctx[4 + lead]) & rem)
-            x1 = ctz(np.uint64(ctx[4 + (lead + 1) % 3]) & rem)
-            x2 = ctz(np.uint64(ctx[4 + (lead + 2) % 3]) & rem)
-            if (lead + _trick_winner(x0, x1, x2, ctx[0])) % 3 != ctx[1]:
-                return True, np.int64(0)
-            return True, CARD_POINTS[x0] + CARD_POINTS[x1] + CARD_POINTS[x2] if mode == 0 else np.int64(1)
+        if left == 3:  # the last trick plays itself
+            return True, _last_trick(ctx, rem, lead)
+        if left == 6:  # two tricks left: their own plain search, not in the table
+            return True, _two_tricks(ctx, rem, lead, a, b)
         key = _tt_key(ctx, rem, lead)
         idx = _tt_index(key)
         lo = np.int64(0)
@@ -475,6 +562,11 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
         done, v, a, b = narrow_window(lo, hi, a, b)
         if done:
             return True, v
+        if left == 9:  # three tricks left: their own plain search, its bounds kept in the table
+            v = _three_tricks(ctx, rem, lead, a, b)
+            lo, hi = proven_bounds(v, a, b, lo, hi)
+            _tt_store(ctx, tt, idx, key, lo, hi, np.int64(-1))
+            return True, v
         buf[ply, _KEY] = np.int64(key)
         buf[ply, _IDX] = idx
         buf[ply, _LO] = lo
@@ -491,16 +583,13 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
     buf[ply, _I] = 0
     n = _moves(ctx, buf, ply, rem, lead, pos, buf[ply, _C0], buf[ply, _C1], ttmove)
     buf[ply, _N] = n
-    if pos == 2:  # enhanced transposition cutoff: a child the table already settles
-        c0 = buf[ply, _C0]
+    if pos == 2 and popcount(rem) > 7:  # enhanced transposition cutoff: a child the table already settles (not a
+        c0 = buf[ply, _C0]  # two-trick ending, never in the table)
         c1 = buf[ply, _C1]
         for i in range(n):
             c = buf[ply, i]
             r = rem & ~(np.uint64(1) << np.uint64(c))
-            w = (lead + _trick_winner(c0, c1, c, ctx[0])) % 3
-            gain = np.int64(0)
-            if w == ctx[1]:
-                gain = CARD_POINTS[c0] + CARD_POINTS[c1] + CARD_POINTS[c] if mode == 0 else np.int64(1)
+            w, gain = _trick_gain(ctx, c0, c1, c, lead)
             hit, tlo, thi, _ = _tt_probe(ctx, tt, _tt_key(ctx, r, w))
             if hit:
                 if maxnode:
@@ -521,8 +610,6 @@ def _ab(ctx, tt, buf, ply, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore
     Iterative, on the stack in ``buf`` (rows from ``ply`` on), so no function calls itself.
     """
     game = ctx[0]
-    decl = ctx[1]
-    mode = ctx[2]
     root = ply
     buf[ply, _REM] = np.int64(rem)
     buf[ply, _REMO] = np.int64(_in_order(rem, game))
@@ -566,10 +653,8 @@ def _ab(ctx, tt, buf, ply, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore
             best = buf[ply, _BEST]
             if buf[ply, _POS] == 0:
                 lo, hi = proven_bounds(best, buf[ply, _A0], buf[ply, _B0], buf[ply, _LO], buf[ply, _HI])
-                i = buf[ply, _IDX]
-                tt[2 * i] = np.uint64(buf[ply, _KEY]) | (np.uint64(ctx[3]) << np.uint64(_GEN_SHIFT))
                 bestc = _map_card(ctx, np.uint64(buf[ply, _REM]), buf[ply, _BESTC], True)
-                tt[2 * i + 1] = np.uint64(lo) | (np.uint64(hi) << np.uint64(8)) | (np.uint64(bestc + 1) << np.uint64(16))
+                _tt_store(ctx, tt, buf[ply, _IDX], buf[ply, _KEY], lo, hi, bestc)
             if ply == root:
                 return best
             ret = best
@@ -589,11 +674,7 @@ def _ab(ctx, tt, buf, ply, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore
             n0 = buf[ply, _C0]
             n1 = c
         else:
-            c0_ = buf[ply, _C0]
-            c1_ = buf[ply, _C1]
-            nl = (nl + _trick_winner(c0_, c1_, c, game)) % 3
-            if nl == decl:
-                gain = CARD_POINTS[c0_] + CARD_POINTS[c1_] + CARD_POINTS[c] if mode == 0 else np.int64(1)
+            nl, gain = _trick_gain(ctx, buf[ply, _C0], buf[ply, _C1], c, nl)
             n0 = np.int64(-1)
             n1 = np.int64(-1)
         buf[ply, _GAIN] = gain
@@ -682,10 +763,7 @@ def _child(ctx, rem, lead, pos, c0, c1, c):  # type: ignore[no-untyped-def]
         return r, lead, np.int64(1), c, np.int64(-1), np.int64(0)
     if pos == 1:
         return r, lead, np.int64(2), c0, c, np.int64(0)
-    w = (lead + _trick_winner(c0, c1, c, ctx[0])) % 3
-    gain = np.int64(0)
-    if w == ctx[1]:
-        gain = CARD_POINTS[c0] + CARD_POINTS[c1] + CARD_POINTS[c] if ctx[2] == 0 else np.int64(1)
+    w, gain = _trick_gain(ctx, c0, c1, c, lead)
     return r, w, np.int64(0), np.int64(-1), np.int64(-1), gain
 
 
