@@ -449,45 +449,86 @@ def _last_trick(ctx, rem, lead):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _ending(ctx, rem, lead, alpha, beta, three):  # type: ignore[no-untyped-def]
+def _next_class(game, points, m, last, others):  # type: ignore[no-untyped-def]
+    """The first card place of ``m`` (search order) that does not play like ``last`` (the place tried before, -1 for
+    none), and ``m`` without the places passed over: ``(-1, 0)`` once none is left. Two places play alike when they
+    are of one group, only the hand's own cards or played ones lie between them (``others``: the other hands' cards
+    in play) and, in a card-point search (``points``), they carry the same points."""
+    one = np.uint64(1)
+    while m:
+        i = ctz(m)
+        m &= m - one
+        if (
+            last < 0
+            or _ORDER_GROUP[game, i] != _ORDER_GROUP[game, last]
+            or others & ((one << np.uint64(i)) - (one << np.uint64(last + 1)))
+            or (points and CARD_POINTS[_ORDER[game, i]] != CARD_POINTS[_ORDER[game, last]])
+        ):
+            return i, m
+    return np.int64(-1), m
+
+
+@njit(inline="always")
+def _follow(game, hand_o, i0):  # type: ignore[no-untyped-def]
+    """The legal cards of ``hand_o`` (search order) to a trick led with the card at place ``i0``."""
+    f = hand_o & _ORDER_GMASK[game, _ORDER_GROUP[game, i0]]
+    return f if f else hand_o
+
+
+@njit(inline="always")
+def _ending(ctx, rem, rem_o, lead, alpha, beta, three):  # type: ignore[no-untyped-def]
     """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left (``three``:
     three): plain alpha-beta over the lines of its first trick, each ending in the last trick (or in the two-trick
-    ending), without the search's stack, table or move ordering. ``three`` is a constant in each caller, so Numba
-    drops the branch not taken and neither kernel calls itself (its disk cache cannot load a kernel that does)."""
+    ending), without the search's stack or table. The cards go in search order (trumps, then each suit, strongest
+    first), one card of each class of equivalent ones (see :func:`_next_class`). ``rem_o``: ``rem`` in search order.
+    ``three`` is a constant in each caller, so Numba drops the branch not taken and neither kernel calls itself (its
+    disk cache cannot load a kernel that does)."""
     game = ctx[0]
     decl = ctx[1]
     null = ctx[2] == _NULL
+    points = ctx[2] == _POINTS
     s1 = (lead + 1) % 3
     s2 = (lead + 2) % 3
     max0 = (lead == decl) != null
     max1 = (s1 == decl) != null
     max2 = (s2 == decl) != null
-    h1 = np.uint64(ctx[4 + s1]) & rem
-    h2 = np.uint64(ctx[4 + s2]) & rem
+    h0 = np.uint64(ctx[10 + lead]) & rem_o
+    h1 = np.uint64(ctx[10 + s1]) & rem_o
+    h2 = np.uint64(ctx[10 + s2]) & rem_o
     one = np.uint64(1)
     worst = np.int64(1000)
     a0, b0 = alpha, beta
     v0 = -worst if max0 else worst
-    m0 = np.uint64(ctx[4 + lead]) & rem
-    while m0 and a0 < b0:
-        c0 = ctz(m0)
-        m0 &= m0 - one
+    m0 = h0
+    i0 = np.int64(-1)
+    while a0 < b0:
+        i0, m0 = _next_class(game, points, m0, i0, rem_o & ~h0)
+        if i0 < 0:
+            break
+        c0 = _ORDER[game, i0]
         a1, b1 = a0, b0
         v1 = -worst if max1 else worst
-        m1 = _legal_cards(h1, c0, game)
-        while m1 and a1 < b1:
-            c1 = ctz(m1)
-            m1 &= m1 - one
+        m1 = _follow(game, h1, i0)
+        i1 = np.int64(-1)
+        while a1 < b1:
+            i1, m1 = _next_class(game, points, m1, i1, rem_o & ~h1)
+            if i1 < 0:
+                break
+            c1 = _ORDER[game, i1]
             a2, b2 = a1, b1
             v2 = -worst if max2 else worst
-            m2 = _legal_cards(h2, c0, game)
-            while m2 and a2 < b2:
-                c2 = ctz(m2)
-                m2 &= m2 - one
+            m2 = _follow(game, h2, i0)
+            i2 = np.int64(-1)
+            while a2 < b2:
+                i2, m2 = _next_class(game, points, m2, i2, rem_o & ~h2)
+                if i2 < 0:
+                    break
+                c2 = _ORDER[game, i2]
                 w, gain = _trick_gain(ctx, c0, c1, c2, lead)
                 r = rem & ~((one << np.uint64(c0)) | (one << np.uint64(c1)) | (one << np.uint64(c2)))
                 if three:
-                    v = gain + _two_tricks(ctx, r, w, a2 - gain, b2 - gain)
+                    r_o = rem_o & ~((one << np.uint64(i0)) | (one << np.uint64(i1)) | (one << np.uint64(i2)))
+                    v = gain + _two_tricks(ctx, r, r_o, w, a2 - gain, b2 - gain)
                 else:
                     v = gain + _last_trick(ctx, r, w)
                 v2, a2, b2 = pick(max2, v2, v, a2, b2)
@@ -497,17 +538,17 @@ def _ending(ctx, rem, lead, alpha, beta, three):  # type: ignore[no-untyped-def]
 
 
 @njit
-def _two_tricks(ctx, rem, lead, alpha, beta):  # type: ignore[no-untyped-def]
+def _two_tricks(ctx, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
     """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: see
     :func:`_ending`."""
-    return _ending(ctx, rem, lead, alpha, beta, False)
+    return _ending(ctx, rem, rem_o, lead, alpha, beta, False)
 
 
 @njit
-def _three_tricks(ctx, rem, lead, alpha, beta):  # type: ignore[no-untyped-def]
+def _three_tricks(ctx, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
     """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left: see
     :func:`_ending`."""
-    return _ending(ctx, rem, lead, alpha, beta, True)
+    return _ending(ctx, rem, rem_o, lead, alpha, beta, True)
 
 
 @njit(inline="always")
@@ -542,7 +583,7 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
         if left == 3:  # the last trick plays itself
             return True, _last_trick(ctx, rem, lead)
         if left == 6:  # two tricks left: their own plain search, not in the table
-            return True, _two_tricks(ctx, rem, lead, a, b)
+            return True, _two_tricks(ctx, rem, np.uint64(buf[ply, _REMO]), lead, a, b)
         key = _tt_key(ctx, rem, lead)
         idx = _tt_index(key)
         lo = np.int64(0)
@@ -563,7 +604,7 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
         if done:
             return True, v
         if left == 9:  # three tricks left: their own plain search, its bounds kept in the table
-            v = _three_tricks(ctx, rem, lead, a, b)
+            v = _three_tricks(ctx, rem, np.uint64(buf[ply, _REMO]), lead, a, b)
             lo, hi = proven_bounds(v, a, b, lo, hi)
             _tt_store(ctx, tt, idx, key, lo, hi, np.int64(-1))
             return True, v
