@@ -31,6 +31,10 @@ The search is alpha-beta over card masks in Numba:
 * **Declarer's run**: at a trick boundary where the declarer leads, he can draw trumps with his
   top trumps and then cash every card above the defenders' cards of its suit that no defender
   can ruff (a defender with trumps left ruffs once void): their points bound his from below.
+* **Endings**: the last trick plays itself; a trick boundary with two or three tricks left is
+  settled by a plain alpha-beta over the lines of its tricks (one card of each class of
+  equivalent cards, in the game's order), without the search's stack (a three-trick ending
+  still looks up and stores its bounds in the table; two-trick endings are not stored).
 * **Equivalent cards**: two cards of one hand that are next to each other in the game's
   order among the cards still in play (only cards of the same hand or already played lie
   between them) and carry the same card points are one move; in null (where points do not
