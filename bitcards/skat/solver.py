@@ -22,8 +22,9 @@ The search is alpha-beta over card masks in Numba:
   rank (a suit's 9 8 7, the four jacks) are gone: the cards left of each run count as its
   top ones, with their owners, so the positions play alike and score alike.
 * **Move ordering**: the table's best lead first; otherwise a side's top card of a suit with
-  its points, cards that win the trick (with points) before cards that do not, and cheap
-  discards first. Moves are read off the cards in play in the game's order (a table per
+  its points, a defender's low lead in a suit where his partner holds a card above all of the
+  declarer's (who must follow), cards that win the trick (with points) before cards that do
+  not, and cheap discards first. Moves are read off the cards in play in the game's order (a table per
   game turns a card mask into that order), not off every card of the deck.
 * **Top-trump bounds**: at a trick boundary, the highest trumps still in play, as long as one
   side holds them all, win their tricks for that side, so their card points bound the
@@ -352,6 +353,9 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
                 sc = 500 - s * 16 - pts
             if p != ctx[1] and s < 100 and np.uint64(ctx[4 + ctx[1]]) & rem & GROUP_MASK[game, grp]:
                 sc += 300  # defenders lead a suit the declarer must follow
+                gm = _ORDER_GMASK[game, grp]
+                if not master and np.uint64(ctx[13 - p - ctx[1]]) & rem_o & gm & _above(np.uint64(ctx[10 + ctx[1]]) & rem_o & gm):
+                    sc += 400  # ... to the partner, who holds a card above all of the declarer's
         else:
             s = _strength_in(c, follow, game)
             beats = s > ws
