@@ -275,7 +275,7 @@ def _tt_probe(ctx, tt, key):  # type: ignore[no-untyped-def]
     return True, lo, hi, np.int64((d >> np.uint64(16)) & np.uint64(63)) - 1
 
 
-@njit
+@njit(inline="always")
 def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-untyped-def]
     """Fill ``buf[ply]`` with one card per class of equivalent legal cards, best first; return how many."""
     game = ctx[0]
@@ -573,7 +573,7 @@ _BUF_COLS = 53
 _BUF_ROWS = 40
 
 
-@njit
+@njit(inline="always")
 def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
     """Set up the node in row ``ply`` of ``buf``; return (True, value) when the table or the end settles it."""
     mode = ctx[2]
@@ -594,8 +594,10 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
             return True, _two_tricks(ctx, rem, np.uint64(buf[ply, _REMO]), lead, a, b)
         key = _tt_key(ctx, rem, lead)
         idx = _tt_index(key)
-        lo = np.int64(0)
-        if mode == 0:
+        hit, lo, hi, tmove = _tt_probe(ctx, tt, key)
+        if hit:  # its bounds include the ones below
+            ttmove = _map_card(ctx, rem, tmove, False)
+        elif mode == 0:
             hi = _card_points(rem)
             if ctx[0] != NULL:
                 lo, hi = _sure_trumps(ctx, rem, hi)
@@ -603,11 +605,6 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
                     lo = max(lo, _declarer_run(ctx, np.uint64(buf[ply, _REMO])))
         else:
             hi = popcount(rem) // 3
-        hit, tlo, thi, tmove = _tt_probe(ctx, tt, key)
-        if hit:
-            lo = tlo
-            hi = thi
-            ttmove = _map_card(ctx, rem, tmove, False)
         done, v, a, b = narrow_window(lo, hi, a, b)
         if done:
             return True, v
