@@ -205,6 +205,10 @@ def _in_order(m, game):  # type: ignore[no-untyped-def]
 # ---------------------------------------------------------------------------
 # the search
 
+#: the search's kernels make no arrays and keep none, so they are compiled without Numba's reference counting
+#: (``_nrt=False``): otherwise every node would pay atomic updates of the counts of the arrays it is handed
+_no_refcounts = njit(_nrt=False)
+
 
 @njit
 def _tt_index(key):  # type: ignore[no-untyped-def]
@@ -372,7 +376,7 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
     return n
 
 
-@njit
+@_no_refcounts
 def _sure_trumps(ctx, rem, total):  # type: ignore[no-untyped-def]
     """Bounds ``(lo, hi)`` on the declarer's points from ``rem`` (a trick boundary) from the top trumps.
 
@@ -399,7 +403,7 @@ def _sure_trumps(ctx, rem, total):  # type: ignore[no-untyped-def]
     return np.int64(0), total - sure
 
 
-@njit
+@_no_refcounts
 def _declarer_run(ctx, rem_o):  # type: ignore[no-untyped-def]
     """A lower bound on the declarer's points from a trick boundary where he leads (``rem_o``: search order).
 
@@ -545,14 +549,14 @@ def _ending(ctx, rem, rem_o, lead, alpha, beta, three):  # type: ignore[no-untyp
     return v0
 
 
-@njit
+@_no_refcounts
 def _two_tricks(ctx, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
     """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: see
     :func:`_ending`."""
     return _ending(ctx, rem, rem_o, lead, alpha, beta, False)
 
 
-@njit
+@_no_refcounts
 def _three_tricks(ctx, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
     """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left: see
     :func:`_ending`."""
@@ -649,7 +653,7 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
     return False, np.int64(0)
 
 
-@njit
+@_no_refcounts
 def _ab(ctx, tt, buf, ply, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore[no-untyped-def]
     """Fail-soft alpha-beta: the declarer's points (or tricks) from this node on, within ``alpha..beta``.
 
