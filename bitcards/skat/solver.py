@@ -309,41 +309,25 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
         ws = np.int64(0)
         ours = False
     n = 0
-    # the legal cards (the rules' _legal_cards, in search order) and the cards in play of their groups, in search
-    # order (groups in turn, strongest first)
+    # the legal cards (the rules' _legal_cards, in search order: groups in turn, strongest first)
     lo_ = hand_o
     if pos > 0 and hand_o & _ORDER_GMASK[game, follow]:
         lo_ = hand_o & _ORDER_GMASK[game, follow]
-        todo = _ORDER_GMASK[game, follow]
-    else:
-        todo = np.uint64(0)
-        for grp in range(5):
-            if lo_ & _ORDER_GMASK[game, grp]:
-                todo |= _ORDER_GMASK[game, grp]
-    todo &= inplay
-    prev_grp = np.int64(-1)
-    prev_mine = False
+    one = np.uint64(1)
+    m = lo_
     prev_pts = np.int64(-1)
-    master = True
-    while todo:
-        i = ctz(todo)
-        todo &= todo - np.uint64(1)
+    while m:
+        i = ctz(m)
+        m &= m - one
         grp = _ORDER_GROUP[game, i]
-        if grp != prev_grp:
-            prev_grp = grp
-            prev_mine = False
-            prev_pts = np.int64(-1)
-            master = True
-        if not (lo_ >> np.uint64(i)) & np.uint64(1):
-            prev_mine = False
-            master = False
-            continue
+        above = inplay & _ORDER_GMASK[game, grp] & ((one << np.uint64(i)) - one)  # the group's cards before it
         c = _ORDER[game, i]
         pts = CARD_POINTS[c]
-        if prev_mine and (pts == prev_pts or mode != 0):
-            continue  # equivalent to the card just above it
-        prev_mine = True
+        last = prev_pts  # the card before it in the hand (of this group if the one before it in play is his)
         prev_pts = pts
+        if above & lo_ > above & ~lo_ and (pts == last or mode != 0):
+            continue  # the card before it in play is his: equivalent to it
+        master = above == np.uint64(0)
         # score for ordering
         if c == ttmove:
             sc = 100000
@@ -371,7 +355,6 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
                 sc = 1000 + pts * 16 - s
             else:
                 sc = 100 - pts
-        master = False
         n = insert_move(buf, ply, n, c, sc)
     return n
 
