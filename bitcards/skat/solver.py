@@ -36,6 +36,9 @@ The search is alpha-beta over card masks in Numba:
   settled by a plain alpha-beta over the lines of its tricks (one card of each class of
   equivalent cards, in the game's order), without the search's stack (a three-trick ending
   still looks up and stores its bounds in the table; two-trick endings are not stored).
+* **Cost per node**: a node's set-up and move list are compiled into the search loop, the search's
+  kernels keep no reference counts of the arrays they are handed, a table hit skips the static bounds
+  (its bounds include them), and the move list visits only the hand's legal cards.
 * **Equivalent cards**: two cards of one hand that are next to each other in the game's
   order among the cards still in play (only cards of the same hand or already played lie
   between them) and carry the same card points are one move; in null (where points do not
