@@ -13,6 +13,13 @@ tables of what takes a trick and the card points are read at import from Euchre'
 and ``strength_in`` and Jass's ``card_key`` and ``POINTS`` (plain Python, so importing
 compiles nothing).
 
+Euchre is searched in a layout of its own, the same for every trump (the hands are moved into
+it once per deal, :func:`euchre_cards`): a byte per suit group (the suit a card counts as), the
+trump group in the top byte, each group's cards by strength from bit 1 up. So the card that
+takes a trick is the highest bit among its trumps and its cards of the led suit, the top
+trumps one team holds are the trumps above the other team's highest, and equivalent cards are
+runs of bits (one addition finds them all); tests hold each of these to the plain rules.
+
 * **Alpha-beta**, fail-soft, over card masks, iterative: the rows of one ``int64`` scratch
   array are the stack (each node's frame and its move list), so every kernel is an ordinary
   cached Numba function. The exact value comes from zero-window probes that halve the range
@@ -24,10 +31,11 @@ compiles nothing).
   trumps still in play, as long as one team holds them all, narrow it: each wins the trick it
   falls in for that team, so their card points are that team's for sure (and, in Euchre, the
   most of them in one hand are sure tricks; in Jass a sure trick rules out the other team's match).
-* **Endings**: the last trick plays itself; a trick boundary with two or three tricks left is
-  settled by a plain alpha-beta over the lines of its tricks, without the search's frames (a
-  three-trick ending still looks up and stores its bounds in the table; a Euchre two-trick
-  ending whose window lies outside 0..2 returns at once).
+* **Endings**: the last trick plays itself (Euchre: a few bit operations); a trick boundary with
+  two or three tricks left is settled by a plain alpha-beta over the lines of its tricks,
+  without the search's frames (a three-trick ending still looks up and stores its bounds in the
+  table; a Euchre two-trick ending whose window lies outside 0..2 returns at once; Euchre's
+  endings play one card of each class of equivalent cards, as the search does).
 * **Transposition table** at trick boundaries: ``(2**bits + 1, 2)`` ``uint64`` rows (16
   bytes each; a fixed size per game): the key (the mask of cards still in the hands, the
   leader and the match flags: whether each team has taken a trick; the hands are fixed by
@@ -57,7 +65,7 @@ import numba
 import numpy as np
 
 from bitcards._alphabeta import insert_move, narrow_window, pick, proven_bounds
-from bitcards._bits import ctz, popcount
+from bitcards._bits import ctz, msb, popcount
 from bitcards._jit import njit
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
@@ -92,13 +100,14 @@ _KEY_MASK = (1 << _KEY_BITS) - 1
 _GEN_LIMIT = 1 << 20
 
 
-def _key_tables() -> tuple[np.ndarray, np.ndarray]:
-    """Per variant (Euchre trump 0..3, then Jass contract 0..5 as 4..9), read from the rules:
-    ``suit[v, c]`` the suit a card counts as (Euchre's left bower: trump), and ``key[v, led, c]``
-    how strongly ``c`` takes a trick led in suit ``led`` (-1: it cannot)."""
+def _key_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per variant (Euchre trump 0..3, then Jass contract 0..5 as 4..9, then Euchre in its own layout as
+    :data:`_EUCHRE`), read from the rules: ``suit[v, c]`` the suit a card counts as (Euchre's left bower: trump;
+    -1: no card), and ``key[v, led, c]`` how strongly ``c`` takes a trick led in suit ``led`` (-1: it cannot).
+    Also ``perm[t, c]``: where Euchre's card ``c`` sits in the layout when suit ``t`` is trump."""
     eff, strg, ckey = (getattr(f, "py_func", f) for f in (suit_in, strength_in, card_key))
-    suit = np.zeros((10, 36), dtype=np.int64)
-    key = np.full((10, 4, 36), -1, dtype=np.int64)
+    suit = np.full((11, 36), -1, dtype=np.int64)
+    key = np.full((11, 4, 36), -1, dtype=np.int64)
     for v in range(10):
         for c in range(24 if v < 4 else 36):
             suit[v, c] = eff(c, v) if v < 4 else c // 9
@@ -109,29 +118,45 @@ def _key_tables() -> tuple[np.ndarray, np.ndarray]:
                     key[v, led, c] = 100 + strg(c, v)  # a trump beats every card of the led suit
                 elif suit[v, c] == led:
                     key[v, led, c] = strg(c, v)
-    return suit, key
+    # Euchre's layout: byte f holds group ``groups[f]`` (the trump group in byte 3, the suit of its colour in byte
+    # 2), weakest card at bit 1; the same tables serve every trump (checked: each trump's own tables map onto them)
+    perm = np.full((4, 24), -1, dtype=np.int64)
+    for t in range(4):
+        colour = next(c // 6 for c in range(24) if suit[t, c] == t and c // 6 != t)  # the left bower's suit
+        groups = [g for g in range(4) if g not in (t, colour)] + [colour, t]
+        lkey = np.full((4, 36), -1, dtype=np.int64)
+        for f, g in enumerate(groups):
+            for i, c in enumerate(sorted((c for c in range(24) if suit[t, c] == g), key=lambda c: key[t, g, c])):
+                perm[t, c] = 8 * f + 1 + i
+        for c in range(24):
+            lkey[:, perm[t, c]] = key[t, groups, c]
+        if t == 0:
+            key[_EUCHRE] = lkey
+            suit[_EUCHRE, perm[t]] = [groups.index(int(suit[t, c])) for c in range(24)]
+        assert (lkey == key[_EUCHRE]).all(), "Euchre's layout differs between trumps"
+    return suit, key, perm
 
 
-_SUIT, _KEY = _key_tables()
+_EUCHRE = 10  # Euchre's variant: its own layout, the same for every trump (see _key_tables)
+_SUIT, _KEY, _EUCHRE_PERM = _key_tables()
 
 
 def _variant_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Per variant: the cards grouped by the suit they count as, strongest first (``order``, with
     ``gstart``/``gend`` per suit and ``gmask``), and each card's points (``pts``; 0 in Euchre, where
     a trick is a trick)."""
-    order = np.full((10, 36), -1, dtype=np.int64)
-    gstart = np.zeros((10, 4), dtype=np.int64)
-    gend = np.zeros((10, 4), dtype=np.int64)
-    gmask = np.zeros((10, 4), dtype=np.uint64)
-    pts = np.zeros((10, 36), dtype=np.int64)
-    for v in range(10):
-        cards = range(24 if v < 4 else 36)
-        if v >= 4:
-            pts[v, : len(cards)] = POINTS[(v - 4) * 36 : (v - 3) * 36]
+    order = np.full((11, 36), -1, dtype=np.int64)
+    gstart = np.zeros((11, 4), dtype=np.int64)
+    gend = np.zeros((11, 4), dtype=np.int64)
+    gmask = np.zeros((11, 4), dtype=np.uint64)
+    pts = np.zeros((11, 36), dtype=np.int64)
+    for v in range(11):
+        if 4 <= v < 10:
+            pts[v] = POINTS[(v - 4) * 36 : (v - 3) * 36]
         i = 0
         for s in range(4):
             gstart[v, s] = i
-            for c in sorted((c for c in cards if _SUIT[v, c] == s), key=lambda c: -_KEY[v, s, c]):
+            for c in sorted((c for c in range(36) if _SUIT[v, c] == s), key=lambda c: -_KEY[v, s, c]):
                 order[v, i] = c
                 gmask[v, s] |= np.uint64(1 << c)
                 i += 1
@@ -141,7 +166,50 @@ def _variant_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, n
 
 _ORDER, _GSTART, _GEND, _GMASK, _PTS = _variant_tables()
 #: per variant, the group of the trump suit (-1: Obenabe and Undenufe have none)
-_TRUMP_GROUP = np.array([0, 1, 2, 3, 0, 1, 2, 3, -1, -1], dtype=np.int64)
+_TRUMP_GROUP = np.array([0, 1, 2, 3, 0, 1, 2, 3, -1, -1, 3], dtype=np.int64)
+
+# ---------------------------------------------------------------------------
+# Euchre's kernels on its own layout (see _key_tables): a byte a suit group, the trump group in the top byte,
+# each group's cards by strength from bit 1 up; bit 0 of every byte is never a card
+
+_EU_TRUMPS = _GMASK[_EUCHRE, 3]
+_EU_GAPS = np.uint64(0x01010101)
+
+
+@njit(inline="always")
+def _eu_group(c):  # type: ignore[no-untyped-def]
+    """The cards of the group of Euchre's card ``c`` (its byte)."""
+    return np.uint64(0xFF) << np.uint64(c & ~7)
+
+
+@njit(inline="always")
+def _eu_winner(t, c0):  # type: ignore[no-untyped-def]
+    """The card that takes Euchre's trick ``t`` (a mask, or the cards still to come and those played) led with
+    ``c0``: the highest trump, else the highest card of the led suit."""
+    return msb(t & (_EU_TRUMPS | _eu_group(c0)))
+
+
+@njit(inline="always")
+def _eu_classes(h, inplay):  # type: ignore[no-untyped-def]
+    """One card of each class of equivalent cards of ``h`` (Euchre): the lowest of each run of ``h``'s cards next
+    to each other in their group among the cards ``inplay``. Adding ``h`` to ``h`` with the cards out of play set
+    carries each card of ``h`` up to the next card in play, so the sum marks the cards in play whose next lower
+    one in play is ``h``'s; the gap bit under each group stops a carry from crossing into the next group."""
+    p = inplay | _EU_GAPS
+    return h & ~(((~p | h) + h) & p)
+
+
+
+
+@njit(inline="always")
+def euchre_cards(trump, m):  # type: ignore[no-untyped-def]
+    """The Euchre cards ``m`` (a mask) in the search's layout for ``trump`` (see :func:`_key_tables`)."""
+    m = np.uint64(m)
+    out = np.uint64(0)
+    while m:
+        out |= np.uint64(1) << np.uint64(_EUCHRE_PERM[trump, ctz(m)])
+        m &= m - np.uint64(1)
+    return out
 
 
 @njit
@@ -155,7 +223,9 @@ def make_ctx(game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def set_ctx(ctx, game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-def]
-    """Fill ``ctx`` (see :func:`make_ctx`) for a new position."""
+    """Fill ``ctx`` (see :func:`make_ctx`) for a new position (Euchre's hands go into its layout: :func:`euchre_cards`)."""
+    if game == EUCHRE:
+        h0, h1, h2, h3 = euchre_cards(trump, h0), euchre_cards(trump, h1), euchre_cards(trump, h2), euchre_cards(trump, h3)
     ctx[:] = 0
     ctx[_GAME] = game
     ctx[_TRUMP] = trump
@@ -165,7 +235,7 @@ def set_ctx(ctx, game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-
     ctx[_H0 + 2] = h2
     ctx[_H0 + 3] = h3
     ctx[_NPLAY] = 4 if skip < 0 else 3
-    ctx[_VARIANT] = trump if game == EUCHRE else 4 + trump
+    ctx[_VARIANT] = _EUCHRE if game == EUCHRE else 4 + trump
 
 
 def new_table(bits: int) -> np.ndarray:
@@ -240,10 +310,28 @@ def _bonus(ctx, flags):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
+def _eu_sure_trumps(ctx, rem):  # type: ignore[no-untyped-def]
+    """:func:`_sure_trumps` for Euchre, on its layout: the trumps above the other team's highest."""
+    t = rem & _EU_TRUMPS
+    if not t:
+        return np.int64(-1), np.int64(0), np.int64(0)
+    t0 = np.uint64(ctx[_H0] | ctx[_H0 + 2])
+    team = np.int64(0) if (t0 >> np.uint64(msb(t))) & np.uint64(1) else np.int64(1)
+    theirs = t & ~t0 if team == 0 else t & t0
+    if theirs:
+        t &= ~((np.uint64(2) << np.uint64(msb(theirs))) - np.uint64(1))
+    a = popcount(t & np.uint64(ctx[_H0 + team]))
+    b = popcount(t & np.uint64(ctx[_H0 + team + 2]))
+    return team, max(a, b), np.int64(0)
+
+
+@njit(inline="always")
 def _sure_trumps(ctx, rem):  # type: ignore[no-untyped-def]
     """The highest trumps still in the hands, as long as one team holds them all: each wins the trick it falls in
     for that team (nothing left can beat it). Returns that team (-1: none, or no trump), the most of them in one
     hand (each falls in a trick of its own: the tricks the team is sure of) and their card points."""
+    if ctx[_GAME] == EUCHRE:
+        return _eu_sure_trumps(ctx, rem)
     v = ctx[_VARIANT]
     t = _TRUMP_GROUP[v]
     team = np.int64(-1)
@@ -402,6 +490,9 @@ def _set_node(buf, p, rem, seat, pos, leadc, led, best, bkey, bseat, tm, flags, 
 @njit(inline="always")
 def _last_trick(ctx, rem, seat, flags):  # type: ignore[no-untyped-def]
     """Team 0's value of the last trick (one card left in each hand), led by ``seat``."""
+    if ctx[_GAME] == EUCHRE:
+        w = _eu_winner(rem, ctz(np.uint64(ctx[_H0 + seat]) & rem))
+        return np.int64((np.uint64(ctx[_H0] | ctx[_H0 + 2]) >> np.uint64(w)) & np.uint64(1))
     s = seat
     wk = np.int64(-2)
     ws = seat
@@ -443,11 +534,15 @@ def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-unt
     h1 = np.uint64(ctx[_H0 + s1]) & rem
     h2 = np.uint64(ctx[_H0 + s2]) & rem
     h3 = np.uint64(ctx[_H0 + s3]) & rem
+    m0 = np.uint64(ctx[_H0 + leader]) & rem
+    all1 = all2 = all3 = ~np.uint64(0)
+    if ctx[_GAME] == EUCHRE:  # one card of each class of equivalent cards
+        m0 = _eu_classes(m0, rem)
+        all1, all2, all3 = _eu_classes(h1, rem), _eu_classes(h2, rem), _eu_classes(h3, rem)
     one = np.uint64(1)
     worst = np.int64(1 << 20)
     a0, b0 = alpha, beta
     v0 = -worst if leader & 1 == 0 else worst
-    m0 = np.uint64(ctx[_H0 + leader]) & rem
     while m0 and a0 < b0:
         c0 = ctz(m0)
         m0 &= m0 - one
@@ -455,7 +550,7 @@ def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-unt
         k0 = _key(ctx, c0, led)
         a1, b1 = a0, b0
         v1 = -worst if s1 & 1 == 0 else worst
-        m1 = _legal(ctx, h1, c0, led, c0)
+        m1 = _legal(ctx, h1, c0, led, c0) & all1
         while m1 and a1 < b1:
             c1 = ctz(m1)
             m1 &= m1 - one
@@ -464,7 +559,7 @@ def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-unt
             t1 = (one << np.uint64(c0)) | (one << np.uint64(c1))
             a2, b2 = a1, b1
             v2 = -worst if s2 & 1 == 0 else worst
-            m2 = _legal(ctx, h2, c0, led, w1)
+            m2 = _legal(ctx, h2, c0, led, w1) & all2
             while m2 and a2 < b2:
                 c2 = ctz(m2)
                 m2 &= m2 - one
@@ -474,7 +569,7 @@ def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-unt
                 if four:
                     a3, b3 = a2, b2
                     v3 = -worst if s3 & 1 == 0 else worst
-                    m3 = _legal(ctx, h3, c0, led, w2)
+                    m3 = _legal(ctx, h3, c0, led, w2) & all3
                     while m3 and a3 < b3:
                         c3 = ctz(m3)
                         m3 &= m3 - one
@@ -826,7 +921,9 @@ def solve_position(
         raise TypeError("table must come from the same game's solver new_table()")
     ctx = make_ctx(game, variant, out, *masks)
     next_generation(ctx, tt)
-    rem = np.uint64(sum(masks))
+    rem = np.uint64(0)
+    for s in range(4):
+        rem |= np.uint64(ctx[_H0 + s])
     buf = new_buf()
     ours = int(solve_boundary(ctx, tt, buf, rem, np.int64(leader), np.int64(flags)))
     vals: dict[str, int] = {}
@@ -834,7 +931,10 @@ def solve_position(
         out_v = np.zeros(36, dtype=np.int64)
         card_values(ctx, tt, buf, rem, np.int64(leader), np.int64(flags), out_v)
         name = "euchre" if game == EUCHRE else "jass"
-        vals = {format_card(c, name): int(out_v[c]) for c in np.flatnonzero(out_v > -1 << 20).tolist()}
+        cards = np.flatnonzero(out_v > -1 << 20).tolist()
+        if game == EUCHRE:  # back from the search's layout
+            cards = sorted(_EUCHRE_PERM[variant].tolist().index(c) for c in cards)
+        vals = {format_card(c, name): int(out_v[_EUCHRE_PERM[variant, c] if game == EUCHRE else c]) for c in cards}
     return ours, vals
 
 
