@@ -392,9 +392,36 @@ def future_max(ctx, rem, tmask):  # type: ignore[no-untyped-def]
     return _mask_points(ctx, rem | tmask) + 5
 
 
+@njit(inline="always")
+def _eu_moves(buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  # type: ignore[no-untyped-def]
+    """:func:`_moves` for Euchre, on its layout: the lowest card of each class, scored as there."""
+    n = 0
+    m = _eu_classes(legal, inplay)
+    one = np.uint64(1)
+    while m:
+        c = ctz(m)
+        m &= m - one
+        if c == ttmove:
+            sc = np.int64(1 << 20)
+        elif led < 0:
+            sc = _KEY[_EUCHRE, c >> 3, c] * 4
+            if not inplay & _eu_group(c) & ~hand & ~((np.uint64(2) << np.uint64(c)) - one):
+                sc += 1000  # the highest card left in its suit first (it wins the trick unless trumped)
+        else:
+            k = _KEY[_EUCHRE, led, c]
+            if k > bestkey:
+                sc = (200 - k) * 4 if not we_win else 200 - k
+            else:
+                sc = 300 - k
+        n = insert_move(buf, ply, n, c, sc)
+    return n
+
+
 @njit
 def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  # type: ignore[no-untyped-def]
     """Fill ``buf[ply]`` with one legal card per class of equivalent cards, best first; return how many."""
+    if ctx[_GAME] == EUCHRE:
+        return _eu_moves(buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove)
     v = ctx[_VARIANT]
     n = 0
     for g in range(4):
