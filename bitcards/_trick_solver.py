@@ -190,6 +190,13 @@ def _eu_winner(t, c0):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
+def _eu_last(ctx, rem, seat):  # type: ignore[no-untyped-def]
+    """Euchre: team 0's tricks in the last trick (the cards ``rem``), led by ``seat``."""
+    w = _eu_winner(rem, ctz(np.uint64(ctx[_H0 + seat]) & rem))
+    return np.int64((np.uint64(ctx[_H0] | ctx[_H0 + 2]) >> np.uint64(w)) & np.uint64(1))
+
+
+@njit(inline="always")
 def _eu_classes(h, inplay):  # type: ignore[no-untyped-def]
     """One card of each class of equivalent cards of ``h`` (Euchre): the lowest of each run of ``h``'s cards next
     to each other in their group among the cards ``inplay``. Adding ``h`` to ``h`` with the cards out of play set
@@ -518,8 +525,7 @@ def _set_node(buf, p, rem, seat, pos, leadc, led, best, bkey, bseat, tm, flags, 
 def _last_trick(ctx, rem, seat, flags):  # type: ignore[no-untyped-def]
     """Team 0's value of the last trick (one card left in each hand), led by ``seat``."""
     if ctx[_GAME] == EUCHRE:
-        w = _eu_winner(rem, ctz(np.uint64(ctx[_H0 + seat]) & rem))
-        return np.int64((np.uint64(ctx[_H0] | ctx[_H0 + 2]) >> np.uint64(w)) & np.uint64(1))
+        return _eu_last(ctx, rem, seat)
     s = seat
     wk = np.int64(-2)
     ws = seat
@@ -549,27 +555,29 @@ def _after_first(ctx, rem, tm, ws, flags, a, b, three):  # type: ignore[no-untyp
 
 
 @njit(inline="always")
+def _followers(ctx, rem, leader):  # type: ignore[no-untyped-def]
+    """The seats after ``leader`` in a trick, their cards among ``rem``, and whether four seats play."""
+    s1 = _next_seat(ctx, leader)
+    s2 = _next_seat(ctx, s1)
+    s3 = _next_seat(ctx, s2)
+    h1 = np.uint64(ctx[_H0 + s1]) & rem
+    h2 = np.uint64(ctx[_H0 + s2]) & rem
+    h3 = np.uint64(ctx[_H0 + s3]) & rem
+    return s1, s2, s3, h1, h2, h3, ctx[_NPLAY] == 4
+
+
+@njit(inline="always")
 def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-untyped-def]
     """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left (``three``: three):
     plain alpha-beta over the first trick's lines (at most two or three cards a hand), each ending in the last trick
     (or in the two-trick ending). ``three`` is a constant in each caller, so Numba drops the branch not taken and
     neither kernel calls itself (its disk cache cannot load a kernel that does)."""
-    s1 = _next_seat(ctx, leader)
-    s2 = _next_seat(ctx, s1)
-    s3 = _next_seat(ctx, s2)
-    four = ctx[_NPLAY] == 4
-    h1 = np.uint64(ctx[_H0 + s1]) & rem
-    h2 = np.uint64(ctx[_H0 + s2]) & rem
-    h3 = np.uint64(ctx[_H0 + s3]) & rem
-    m0 = np.uint64(ctx[_H0 + leader]) & rem
-    all1 = all2 = all3 = ~np.uint64(0)
-    if ctx[_GAME] == EUCHRE:  # one card of each class of equivalent cards
-        m0 = _eu_classes(m0, rem)
-        all1, all2, all3 = _eu_classes(h1, rem), _eu_classes(h2, rem), _eu_classes(h3, rem)
+    s1, s2, s3, h1, h2, h3, four = _followers(ctx, rem, leader)
     one = np.uint64(1)
     worst = np.int64(1 << 20)
     a0, b0 = alpha, beta
     v0 = -worst if leader & 1 == 0 else worst
+    m0 = np.uint64(ctx[_H0 + leader]) & rem
     while m0 and a0 < b0:
         c0 = ctz(m0)
         m0 &= m0 - one
@@ -577,7 +585,7 @@ def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-unt
         k0 = _key(ctx, c0, led)
         a1, b1 = a0, b0
         v1 = -worst if s1 & 1 == 0 else worst
-        m1 = _legal(ctx, h1, c0, led, c0) & all1
+        m1 = _legal(ctx, h1, c0, led, c0)
         while m1 and a1 < b1:
             c1 = ctz(m1)
             m1 &= m1 - one
@@ -586,7 +594,7 @@ def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-unt
             t1 = (one << np.uint64(c0)) | (one << np.uint64(c1))
             a2, b2 = a1, b1
             v2 = -worst if s2 & 1 == 0 else worst
-            m2 = _legal(ctx, h2, c0, led, w1) & all2
+            m2 = _legal(ctx, h2, c0, led, w1)
             while m2 and a2 < b2:
                 c2 = ctz(m2)
                 m2 &= m2 - one
@@ -596,7 +604,7 @@ def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-unt
                 if four:
                     a3, b3 = a2, b2
                     v3 = -worst if s3 & 1 == 0 else worst
-                    m3 = _legal(ctx, h3, c0, led, w2) & all3
+                    m3 = _legal(ctx, h3, c0, led, w2)
                     while m3 and a3 < b3:
                         c3 = ctz(m3)
                         m3 &= m3 - one
@@ -612,21 +620,169 @@ def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-unt
     return v0
 
 
+# ---------------------------------------------------------------------------
+# Euchre's search from a trick boundary on, on its layout: nested loops over each trick's lines, no frames
+
+
+@njit(inline="always")
+def _eu_beaters_first(m, seat, wseat, w):  # type: ignore[no-untyped-def]
+    """The next card of ``m`` to try for ``seat`` when ``wseat`` wins the trick so far with ``w``: if that is the
+    other side, the cheapest card that beats ``w``, else (and when none does) the lowest card."""
+    if (seat ^ wseat) & 1:
+        b = m & (_EU_TRUMPS | _eu_group(w)) & ~((np.uint64(2) << np.uint64(w)) - np.uint64(1))
+        if b:
+            return ctz(b)
+    return ctz(m)
+
+
+@njit(inline="always")
+def _eu_follow(h, g, classes):  # type: ignore[no-untyped-def]
+    """Euchre: the cards of ``h`` to try on a trick led in group ``g`` (its cards if any, else all; one a class)."""
+    return (h & g if h & g else h) & classes
+
+
+@njit(inline="always")
+def _eu_play(m, seat, t, c0, w, ws):  # type: ignore[no-untyped-def]
+    """Euchre: ``seat`` plays its next card from ``m`` (:func:`_eu_beaters_first`) to the trick ``t`` led with
+    ``c0``, best so far ``w`` of seat ``ws``: the cards left to try, the trick, its best card and that card's seat."""
+    c = _eu_beaters_first(m, seat, ws, w)
+    bit = np.uint64(1) << np.uint64(c)
+    t |= bit
+    w = _eu_winner(t, c0)
+    return m & ~bit, t, w, seat if w == c else ws
+
+
+@njit(inline="always")
+def _eu_tricks(ctx, tt, rem, leader, alpha, beta, k):  # type: ignore[no-untyped-def]
+    """Euchre: team 0's tricks (fail-soft in ``alpha..beta``) from a trick boundary with ``k`` (2 to 5) tricks left
+    (the cards ``rem``, ``leader`` to lead): a plain alpha-beta over the lines of the first trick, one card of each
+    class of equivalent cards a seat (the leader's strongest first, a follower's cheapest card that beats the other
+    side's first), each line going on to the last trick, the two-trick search or (four or five tricks) the next
+    trick boundary (:func:`_eu_node`). ``k`` is a constant in each caller, so Numba drops the branches not taken and
+    no kernel calls itself (its disk cache cannot load one that does)."""
+    if alpha >= k:
+        return np.int64(k)
+    if beta <= 0:
+        return np.int64(0)
+    s1, s2, s3, h1, h2, h3, four = _followers(ctx, rem, leader)
+    m0 = _eu_classes(np.uint64(ctx[_H0 + leader]) & rem, rem)
+    e1, e2, e3 = _eu_classes(h1, rem), _eu_classes(h2, rem), _eu_classes(h3, rem)
+    one = np.uint64(1)
+    worst = np.int64(1 << 20)
+    a0, b0 = alpha, beta
+    v0 = -worst if leader & 1 == 0 else worst
+    while m0 and a0 < b0:
+        c0 = msb(m0)
+        m0 &= ~(one << np.uint64(c0))
+        g = _eu_group(c0)
+        a1, b1 = a0, b0
+        v1 = -worst if s1 & 1 == 0 else worst
+        m1 = _eu_follow(h1, g, e1)
+        while m1 and a1 < b1:
+            m1, t1, w1, ws1 = _eu_play(m1, s1, one << np.uint64(c0), c0, c0, leader)
+            a2, b2 = a1, b1
+            v2 = -worst if s2 & 1 == 0 else worst
+            m2 = _eu_follow(h2, g, e2)
+            while m2 and a2 < b2:
+                m2, t2, w2, ws2 = _eu_play(m2, s2, t1, c0, w1, ws1)
+                if four:
+                    a3, b3 = a2, b2
+                    v3 = -worst if s3 & 1 == 0 else worst
+                    m3 = _eu_follow(h3, g, e3)
+                    while m3 and a3 < b3:
+                        m3, t3, _, ws3 = _eu_play(m3, s3, t2, c0, w2, ws2)
+                        x = _eu_after(ctx, tt, rem & ~t3, ws3, a3, b3, k)
+                        v3, a3, b3 = pick(s3 & 1 == 0, v3, x, a3, b3)
+                    v = v3
+                else:
+                    v = _eu_after(ctx, tt, rem & ~t2, ws2, a2, b2, k)
+                v2, a2, b2 = pick(s2 & 1 == 0, v2, v, a2, b2)
+            v1, a1, b1 = pick(s1 & 1 == 0, v1, v2, a1, b1)
+        v0, a0, b0 = pick(leader & 1 == 0, v0, v1, a0, b0)
+    return v0
+
+
+@njit(inline="always")
+def _eu_after(ctx, tt, rem, ws, alpha, beta, k):  # type: ignore[no-untyped-def]
+    """Euchre: team 0's tricks (fail-soft in ``alpha..beta``) from a trick of :func:`_eu_tricks` (``k`` tricks left
+    before it) on, once seat ``ws`` took it (``rem``: the cards left)."""
+    gain = np.int64(1) if ws & 1 == 0 else np.int64(0)
+    if k == 2:
+        return gain + _eu_last(ctx, rem, ws)
+    if k == 3:
+        return gain + _eu_two(ctx, rem, ws, alpha - gain, beta - gain)
+    return gain + _eu_node(ctx, tt, rem, ws, alpha - gain, beta - gain, k - 1)
+
+
+@njit(inline="always")
+def _eu_node(ctx, tt, rem, seat, alpha, beta, k):  # type: ignore[no-untyped-def]
+    """Euchre: team 0's tricks (fail-soft in ``alpha..beta``) from a trick boundary with ``k`` (3 or 4) tricks left
+    inside the search: its static bounds and table entry (unless the table is skipped there) first, then its own
+    search, whose proven bounds go into the table."""
+    lo, hi = _bounds(ctx, rem, np.uint64(0), 3, 0)
+    use = popcount(rem) != ctx[_NO_TT]
+    key = rem | (np.uint64(seat) << np.uint64(40)) | (np.uint64(3) << np.uint64(42))
+    if use:
+        hit = _tt_find(tt, key | (np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)))
+        if hit >= 0:
+            d = tt[hit, 1]
+            lo = np.int64(d & np.uint64(0xFFFF)) - _OFF
+            hi = np.int64((d >> np.uint64(16)) & np.uint64(0xFFFF)) - _OFF
+    done, v, a, b = narrow_window(lo, hi, alpha, beta)
+    if done:
+        return v
+    if k == 3:
+        v = _eu_three(ctx, rem, seat, a, b)
+    else:
+        v = _eu_four(ctx, tt, rem, seat, a, b)
+    if use:
+        lo, hi = proven_bounds(v, a, b, lo, hi)
+        _store(tt, key, ctx[_GEN], lo, hi, -1)
+    return v
+
+
+# one kernel a depth, so that none calls itself: _eu_tricks and _eu_node are inlined into them with ``k`` fixed
+@njit
+def _eu_two(ctx, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
+    return _eu_tricks(ctx, None, rem, leader, alpha, beta, 2)
+
+
+@njit
+def _eu_three(ctx, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
+    return _eu_tricks(ctx, None, rem, leader, alpha, beta, 3)
+
+
+@njit
+def _eu_four(ctx, tt, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
+    return _eu_tricks(ctx, tt, rem, leader, alpha, beta, 4)
+
+
+@njit
+def _eu_search(ctx, tt, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
+    """Euchre: :func:`_eu_tricks` from a trick boundary with three to five tricks left."""
+    k = popcount(rem) // ctx[_NPLAY]
+    if k == 3:
+        return _eu_three(ctx, rem, leader, alpha, beta)
+    if k == 4:
+        return _eu_four(ctx, tt, rem, leader, alpha, beta)
+    return _eu_tricks(ctx, tt, rem, leader, alpha, beta, 5)
+
+
 @njit
 def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
     """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: see :func:`_ending`.
-    In Euchre, a window outside 0..2 is settled at once."""
+    Euchre has its own: :func:`_eu_tricks`."""
     if ctx[_GAME] == EUCHRE:
-        if alpha >= 2:
-            return np.int64(2)
-        if beta <= 0:
-            return np.int64(0)
+        return _eu_two(ctx, rem, leader, alpha, beta)
     return _ending(ctx, rem, leader, flags, alpha, beta, False)
 
 
 @njit
 def _three_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
-    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left: see :func:`_ending`."""
+    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left: see :func:`_ending`.
+    Euchre has its own: :func:`_eu_tricks`."""
+    if ctx[_GAME] == EUCHRE:
+        return _eu_three(ctx, rem, leader, alpha, beta)
     return _ending(ctx, rem, leader, flags, alpha, beta, True)
 
 
@@ -666,8 +822,11 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     done, v, alpha, beta = narrow_window(lo, hi, alpha, beta)
     if done:
         return True, v
-    if pos == 0 and popcount(rem) == 3 * nplay:  # three tricks left: the ending's own search, its bounds kept
-        v = _three_tricks(ctx, rem, seat, flags, alpha, beta)
+    if pos == 0 and (popcount(rem) == 3 * nplay or ctx[_GAME] == EUCHRE):  # an ending's own search, its bounds kept
+        if ctx[_GAME] == EUCHRE:  # Euchre: its own search from every trick boundary
+            v = _eu_search(ctx, tt, rem, seat, alpha, beta)
+        else:
+            v = _three_tricks(ctx, rem, seat, flags, alpha, beta)
         if ttidx >= 0:
             lo, hi = proven_bounds(v, alpha, beta, lo, hi)
             _store(tt, buf[p, _TKEY], ctx[_GEN], lo, hi, -1)
