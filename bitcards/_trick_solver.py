@@ -18,7 +18,10 @@ it once per deal, :func:`euchre_cards`): a byte per suit group (the suit a card 
 trump group in the top byte, each group's cards by strength from bit 1 up. So the card that
 takes a trick is the highest bit among its trumps and its cards of the led suit, the top
 trumps one team holds are the trumps above the other team's highest, and equivalent cards are
-runs of bits (one addition finds them all); tests hold each of these to the plain rules.
+runs of bits (one addition finds them all); tests hold each of these to the plain rules. From
+every trick boundary on, Euchre is searched by nested loops over each trick's lines
+(:func:`_eu_tricks`, one compiled kernel per number of tricks left) instead of the search's
+frames, which serve Jass and the first trick of a Euchre solve with card values.
 
 * **Alpha-beta**, fail-soft, over card masks, iterative: the rows of one ``int64`` scratch
   array are the stack (each node's frame and its move list), so every kernel is an ordinary
@@ -32,10 +35,11 @@ runs of bits (one addition finds them all); tests hold each of these to the plai
   falls in for that team, so their card points are that team's for sure (and, in Euchre, the
   most of them in one hand are sure tricks; in Jass a sure trick rules out the other team's match).
 * **Endings**: the last trick plays itself (Euchre: a few bit operations); a trick boundary with
-  two or three tricks left is settled by a plain alpha-beta over the lines of its tricks,
-  without the search's frames (a three-trick ending still looks up and stores its bounds in the
-  table; a Euchre two-trick ending whose window lies outside 0..2 returns at once; Euchre's
-  endings play one card of each class of equivalent cards, as the search does).
+  two or three tricks left (Euchre: any) is settled by a plain alpha-beta over the lines of its
+  tricks, without the search's frames (a boundary with three tricks left or more still looks up
+  and stores its bounds in the table; a Euchre boundary with ``k`` tricks left whose window lies
+  outside 0..k returns at once; Euchre's loops play one card of each class of equivalent cards,
+  the leader's strongest first and a follower's cheapest card that beats the other side's first).
 * **Transposition table** at trick boundaries: ``(2**bits + 1, 2)`` ``uint64`` rows (16
   bytes each; a fixed size per game): the key (the mask of cards still in the hands, the
   leader and the match flags: whether each team has taken a trick; the hands are fixed by
@@ -48,7 +52,7 @@ runs of bits (one addition finds them all); tests hold each of these to the plai
   the cards left where the table is skipped, 0 for none). Before the last card of a
   trick, a child position whose stored bound already cuts off ends the node
   (enhanced transposition cut-off).
-* **Move ordering**: the table's best lead first; then (Euchre) leads of the highest card left
+* **Move ordering** (the frames): the table's best lead first; then (Euchre) leads of the highest card left
   in a suit, strongest first; cards that win the trick for the side that is not winning it
   (cheapest winner first), smearing points onto a partner's trick (the lowest card of equal
   points first), cheap discards.
