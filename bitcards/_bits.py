@@ -2,15 +2,15 @@
 
 Each function here is plain Python (so it runs under ``NUMBA_DISABLE_JIT=1``)
 and has a Numba overload that compiles to one CPU instruction where the CPU has
-it: ``popcount`` to POPCNT, ``ctz`` to TZCNT, ``pdep``/``pext`` to BMI2 PDEP/PEXT. On CPUs
+it: ``popcount`` to POPCNT, ``ctz`` to TZCNT, ``msb`` to LZCNT, ``pdep``/``pext`` to BMI2 PDEP/PEXT. On CPUs
 without a fast PDEP (no BMI2, or AMD before Zen 3, where PDEP is microcoded)
 ``select_bit`` falls back to a popcount binary search.
 
 All of them take and return integers; counts and indices come back as
 ``int64`` inside kernels, masks as ``uint64``.
 
->>> popcount(0b1011), ctz(0b1000), select_bit(0b101100, 1), pdep(0b11, 0b1010), pext(0b1000, 0b1010)
-(3, 3, 3, 10, 2)
+>>> popcount(0b1011), ctz(0b1000), msb(0b1010), select_bit(0b101100, 1), pdep(0b11, 0b1010), pext(0b1000, 0b1010)
+(3, 3, 3, 3, 10, 2)
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from numba.extending import intrinsic, overload
 __all__ = [
     "popcount",
     "ctz",
+    "msb",
     "pdep",
     "pext",
     "select_bit",
@@ -64,6 +65,11 @@ def ctz(x: int) -> int:
     """Index of the lowest set bit (64 for zero)."""
     x = int(x) & _M64
     return 64 if x == 0 else (x & -x).bit_length() - 1
+
+
+def msb(x: int) -> int:
+    """Index of the highest set bit (-1 for zero)."""
+    return (int(x) & _M64).bit_length() - 1
 
 
 def pdep(src: int, mask: int) -> int:
@@ -136,14 +142,24 @@ def _ctpop64(typingctx, x):  # type: ignore[no-untyped-def]
     return sig, codegen
 
 
-@intrinsic
-def _cttz64(typingctx, x):  # type: ignore[no-untyped-def]
-    sig = types.int64(types.uint64)
+def _zeros(op):  # type: ignore[no-untyped-def]
+    """A Numba intrinsic ``f(x) -> int64`` calling LLVM's ``op`` on a ``uint64``: the trailing (``cttz``) or
+    leading (``ctlz``) zero bits, 64 for zero."""
 
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+    def f(typingctx, x):  # type: ignore[no-untyped-def]
+        sig = types.int64(types.uint64)
 
-    return sig, codegen
+        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+            return getattr(builder, op)(args[0], ir.Constant(ir.IntType(1), 0))
+
+        return sig, codegen
+
+    f.__name__ = op + "64"
+    return intrinsic(f)
+
+
+_cttz64 = _zeros("cttz")
+_ctlz64 = _zeros("ctlz")
 
 
 def _bmi2(llvm_name):  # type: ignore[no-untyped-def]
@@ -179,6 +195,13 @@ def _ol_popcount(x):  # type: ignore[no-untyped-def]
 def _ol_ctz(x):  # type: ignore[no-untyped-def]
     if isinstance(x, types.Integer):
         return lambda x: _cttz64(types.uint64(x))  # noqa: E731
+    return None
+
+
+@overload(msb)
+def _ol_msb(x):  # type: ignore[no-untyped-def]
+    if isinstance(x, types.Integer):
+        return lambda x: 63 - _ctlz64(types.uint64(x))  # noqa: E731
     return None
 
 

@@ -13,6 +13,16 @@ tables of what takes a trick and the card points are read at import from Euchre'
 and ``strength_in`` and Jass's ``card_key`` and ``POINTS`` (plain Python, so importing
 compiles nothing).
 
+Euchre is searched in a layout of its own, the same for every trump (the hands are moved into
+it once per deal, :func:`euchre_cards`): a byte per suit group (the suit a card counts as), the
+trump group in the top byte, each group's cards by strength from bit 1 up. So the card that
+takes a trick is the highest bit among its trumps and its cards of the led suit, the top
+trumps one team holds are the trumps above the other team's highest, and equivalent cards are
+runs of bits (one addition finds them all); tests hold each of these to the plain rules. From
+every trick boundary on, Euchre is searched by nested loops over each trick's lines
+(:func:`_eu_tricks`, one compiled kernel per number of tricks left) instead of the search's
+frames, which serve Jass and the first trick of a Euchre solve with card values.
+
 * **Alpha-beta**, fail-soft, over card masks, iterative: the rows of one ``int64`` scratch
   array are the stack (each node's frame and its move list), so every kernel is an ordinary
   cached Numba function. The exact value comes from zero-window probes that halve the range
@@ -24,10 +34,12 @@ compiles nothing).
   trumps still in play, as long as one team holds them all, narrow it: each wins the trick it
   falls in for that team, so their card points are that team's for sure (and, in Euchre, the
   most of them in one hand are sure tricks; in Jass a sure trick rules out the other team's match).
-* **Endings**: the last trick plays itself; a trick boundary with two or three tricks left is
-  settled by a plain alpha-beta over the lines of its tricks, without the search's frames (a
-  three-trick ending still looks up and stores its bounds in the table; a Euchre two-trick
-  ending whose window lies outside 0..2 returns at once).
+* **Endings**: the last trick plays itself (Euchre: a few bit operations); a trick boundary with
+  two or three tricks left (Euchre: any) is settled by a plain alpha-beta over the lines of its
+  tricks, without the search's frames (a boundary with three tricks left or more still looks up
+  and stores its bounds in the table; a Euchre boundary with ``k`` tricks left whose window lies
+  outside 0..k returns at once; Euchre's loops play one card of each class of equivalent cards,
+  the leader's strongest first and a follower's cheapest card that beats the other side's first).
 * **Transposition table** at trick boundaries: ``(2**bits + 1, 2)`` ``uint64`` rows (16
   bytes each; a fixed size per game): the key (the mask of cards still in the hands, the
   leader and the match flags: whether each team has taken a trick; the hands are fixed by
@@ -40,7 +52,7 @@ compiles nothing).
   the cards left where the table is skipped, 0 for none). Before the last card of a
   trick, a child position whose stored bound already cuts off ends the node
   (enhanced transposition cut-off).
-* **Move ordering**: the table's best lead first; then (Euchre) leads of the highest card left
+* **Move ordering** (the frames): the table's best lead first; then (Euchre) leads of the highest card left
   in a suit, strongest first; cards that win the trick for the side that is not winning it
   (cheapest winner first), smearing points onto a partner's trick (the lowest card of equal
   points first), cheap discards.
@@ -57,7 +69,7 @@ import numba
 import numpy as np
 
 from bitcards._alphabeta import insert_move, narrow_window, pick, proven_bounds
-from bitcards._bits import ctz, popcount
+from bitcards._bits import ctz, msb, popcount
 from bitcards._jit import njit
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
@@ -92,13 +104,14 @@ _KEY_MASK = (1 << _KEY_BITS) - 1
 _GEN_LIMIT = 1 << 20
 
 
-def _key_tables() -> tuple[np.ndarray, np.ndarray]:
-    """Per variant (Euchre trump 0..3, then Jass contract 0..5 as 4..9), read from the rules:
-    ``suit[v, c]`` the suit a card counts as (Euchre's left bower: trump), and ``key[v, led, c]``
-    how strongly ``c`` takes a trick led in suit ``led`` (-1: it cannot)."""
+def _key_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per variant (Euchre trump 0..3, then Jass contract 0..5 as 4..9, then Euchre in its own layout as
+    :data:`_EUCHRE`), read from the rules: ``suit[v, c]`` the suit a card counts as (Euchre's left bower: trump;
+    -1: no card), and ``key[v, led, c]`` how strongly ``c`` takes a trick led in suit ``led`` (-1: it cannot).
+    Also ``perm[t, c]``: where Euchre's card ``c`` sits in the layout when suit ``t`` is trump."""
     eff, strg, ckey = (getattr(f, "py_func", f) for f in (suit_in, strength_in, card_key))
-    suit = np.zeros((10, 36), dtype=np.int64)
-    key = np.full((10, 4, 36), -1, dtype=np.int64)
+    suit = np.full((11, 36), -1, dtype=np.int64)
+    key = np.full((11, 4, 36), -1, dtype=np.int64)
     for v in range(10):
         for c in range(24 if v < 4 else 36):
             suit[v, c] = eff(c, v) if v < 4 else c // 9
@@ -109,29 +122,45 @@ def _key_tables() -> tuple[np.ndarray, np.ndarray]:
                     key[v, led, c] = 100 + strg(c, v)  # a trump beats every card of the led suit
                 elif suit[v, c] == led:
                     key[v, led, c] = strg(c, v)
-    return suit, key
+    # Euchre's layout: byte f holds group ``groups[f]`` (the trump group in byte 3, the suit of its colour in byte
+    # 2), weakest card at bit 1; the same tables serve every trump (checked: each trump's own tables map onto them)
+    perm = np.full((4, 24), -1, dtype=np.int64)
+    for t in range(4):
+        colour = next(c // 6 for c in range(24) if suit[t, c] == t and c // 6 != t)  # the left bower's suit
+        groups = [g for g in range(4) if g not in (t, colour)] + [colour, t]
+        lkey = np.full((4, 36), -1, dtype=np.int64)
+        for f, g in enumerate(groups):
+            for i, c in enumerate(sorted((c for c in range(24) if suit[t, c] == g), key=lambda c: key[t, g, c])):
+                perm[t, c] = 8 * f + 1 + i
+        for c in range(24):
+            lkey[:, perm[t, c]] = key[t, groups, c]
+        if t == 0:
+            key[_EUCHRE] = lkey
+            suit[_EUCHRE, perm[t]] = [groups.index(int(suit[t, c])) for c in range(24)]
+        assert (lkey == key[_EUCHRE]).all(), "Euchre's layout differs between trumps"
+    return suit, key, perm
 
 
-_SUIT, _KEY = _key_tables()
+_EUCHRE = 10  # Euchre's variant: its own layout, the same for every trump (see _key_tables)
+_SUIT, _KEY, _EUCHRE_PERM = _key_tables()
 
 
 def _variant_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Per variant: the cards grouped by the suit they count as, strongest first (``order``, with
     ``gstart``/``gend`` per suit and ``gmask``), and each card's points (``pts``; 0 in Euchre, where
     a trick is a trick)."""
-    order = np.full((10, 36), -1, dtype=np.int64)
-    gstart = np.zeros((10, 4), dtype=np.int64)
-    gend = np.zeros((10, 4), dtype=np.int64)
-    gmask = np.zeros((10, 4), dtype=np.uint64)
-    pts = np.zeros((10, 36), dtype=np.int64)
-    for v in range(10):
-        cards = range(24 if v < 4 else 36)
-        if v >= 4:
-            pts[v, : len(cards)] = POINTS[(v - 4) * 36 : (v - 3) * 36]
+    order = np.full((11, 36), -1, dtype=np.int64)
+    gstart = np.zeros((11, 4), dtype=np.int64)
+    gend = np.zeros((11, 4), dtype=np.int64)
+    gmask = np.zeros((11, 4), dtype=np.uint64)
+    pts = np.zeros((11, 36), dtype=np.int64)
+    for v in range(11):
+        if 4 <= v < 10:
+            pts[v] = POINTS[(v - 4) * 36 : (v - 3) * 36]
         i = 0
         for s in range(4):
             gstart[v, s] = i
-            for c in sorted((c for c in cards if _SUIT[v, c] == s), key=lambda c: -_KEY[v, s, c]):
+            for c in sorted((c for c in range(36) if _SUIT[v, c] == s), key=lambda c: -_KEY[v, s, c]):
                 order[v, i] = c
                 gmask[v, s] |= np.uint64(1 << c)
                 i += 1
@@ -141,7 +170,57 @@ def _variant_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, n
 
 _ORDER, _GSTART, _GEND, _GMASK, _PTS = _variant_tables()
 #: per variant, the group of the trump suit (-1: Obenabe and Undenufe have none)
-_TRUMP_GROUP = np.array([0, 1, 2, 3, 0, 1, 2, 3, -1, -1], dtype=np.int64)
+_TRUMP_GROUP = np.array([0, 1, 2, 3, 0, 1, 2, 3, -1, -1, 3], dtype=np.int64)
+
+# ---------------------------------------------------------------------------
+# Euchre's kernels on its own layout (see _key_tables): a byte a suit group, the trump group in the top byte,
+# each group's cards by strength from bit 1 up; bit 0 of every byte is never a card
+
+_EU_TRUMPS = _GMASK[_EUCHRE, 3]
+_EU_GAPS = np.uint64(0x01010101)
+
+
+@njit(inline="always")
+def _eu_group(c):  # type: ignore[no-untyped-def]
+    """The cards of the group of Euchre's card ``c`` (its byte)."""
+    return np.uint64(0xFF) << np.uint64(c & ~7)
+
+
+@njit(inline="always")
+def _eu_winner(t, c0):  # type: ignore[no-untyped-def]
+    """The card that takes Euchre's trick ``t`` (a mask, or the cards still to come and those played) led with
+    ``c0``: the highest trump, else the highest card of the led suit."""
+    return msb(t & (_EU_TRUMPS | _eu_group(c0)))
+
+
+@njit(inline="always")
+def _eu_last(ctx, rem, seat):  # type: ignore[no-untyped-def]
+    """Euchre: team 0's tricks in the last trick (the cards ``rem``), led by ``seat``."""
+    w = _eu_winner(rem, ctz(np.uint64(ctx[_H0 + seat]) & rem))
+    return np.int64((np.uint64(ctx[_H0] | ctx[_H0 + 2]) >> np.uint64(w)) & np.uint64(1))
+
+
+@njit(inline="always")
+def _eu_classes(h, inplay):  # type: ignore[no-untyped-def]
+    """One card of each class of equivalent cards of ``h`` (Euchre): the lowest of each run of ``h``'s cards next
+    to each other in their group among the cards ``inplay``. Adding ``h`` to ``h`` with the cards out of play set
+    carries each card of ``h`` up to the next card in play, so the sum marks the cards in play whose next lower
+    one in play is ``h``'s; the gap bit under each group stops a carry from crossing into the next group."""
+    p = inplay | _EU_GAPS
+    return h & ~(((~p | h) + h) & p)
+
+
+
+
+@njit(inline="always")
+def euchre_cards(trump, m):  # type: ignore[no-untyped-def]
+    """The Euchre cards ``m`` (a mask) in the search's layout for ``trump`` (see :func:`_key_tables`)."""
+    m = np.uint64(m)
+    out = np.uint64(0)
+    while m:
+        out |= np.uint64(1) << np.uint64(_EUCHRE_PERM[trump, ctz(m)])
+        m &= m - np.uint64(1)
+    return out
 
 
 @njit
@@ -155,7 +234,9 @@ def make_ctx(game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def set_ctx(ctx, game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-def]
-    """Fill ``ctx`` (see :func:`make_ctx`) for a new position."""
+    """Fill ``ctx`` (see :func:`make_ctx`) for a new position (Euchre's hands go into its layout: :func:`euchre_cards`)."""
+    if game == EUCHRE:
+        h0, h1, h2, h3 = euchre_cards(trump, h0), euchre_cards(trump, h1), euchre_cards(trump, h2), euchre_cards(trump, h3)
     ctx[:] = 0
     ctx[_GAME] = game
     ctx[_TRUMP] = trump
@@ -165,7 +246,7 @@ def set_ctx(ctx, game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-
     ctx[_H0 + 2] = h2
     ctx[_H0 + 3] = h3
     ctx[_NPLAY] = 4 if skip < 0 else 3
-    ctx[_VARIANT] = trump if game == EUCHRE else 4 + trump
+    ctx[_VARIANT] = _EUCHRE if game == EUCHRE else 4 + trump
 
 
 def new_table(bits: int) -> np.ndarray:
@@ -240,10 +321,28 @@ def _bonus(ctx, flags):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
+def _eu_sure_trumps(ctx, rem):  # type: ignore[no-untyped-def]
+    """:func:`_sure_trumps` for Euchre, on its layout: the trumps above the other team's highest."""
+    t = rem & _EU_TRUMPS
+    if not t:
+        return np.int64(-1), np.int64(0), np.int64(0)
+    t0 = np.uint64(ctx[_H0] | ctx[_H0 + 2])
+    team = np.int64(0) if (t0 >> np.uint64(msb(t))) & np.uint64(1) else np.int64(1)
+    theirs = t & ~t0 if team == 0 else t & t0
+    if theirs:
+        t &= ~((np.uint64(2) << np.uint64(msb(theirs))) - np.uint64(1))
+    a = popcount(t & np.uint64(ctx[_H0 + team]))
+    b = popcount(t & np.uint64(ctx[_H0 + team + 2]))
+    return team, max(a, b), np.int64(0)
+
+
+@njit(inline="always")
 def _sure_trumps(ctx, rem):  # type: ignore[no-untyped-def]
     """The highest trumps still in the hands, as long as one team holds them all: each wins the trick it falls in
     for that team (nothing left can beat it). Returns that team (-1: none, or no trump), the most of them in one
     hand (each falls in a trick of its own: the tricks the team is sure of) and their card points."""
+    if ctx[_GAME] == EUCHRE:
+        return _eu_sure_trumps(ctx, rem)
     v = ctx[_VARIANT]
     t = _TRUMP_GROUP[v]
     team = np.int64(-1)
@@ -304,9 +403,36 @@ def future_max(ctx, rem, tmask):  # type: ignore[no-untyped-def]
     return _mask_points(ctx, rem | tmask) + 5
 
 
+@njit(inline="always")
+def _eu_moves(buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  # type: ignore[no-untyped-def]
+    """:func:`_moves` for Euchre, on its layout: the lowest card of each class, scored as there."""
+    n = 0
+    m = _eu_classes(legal, inplay)
+    one = np.uint64(1)
+    while m:
+        c = ctz(m)
+        m &= m - one
+        if c == ttmove:
+            sc = np.int64(1 << 20)
+        elif led < 0:
+            sc = _KEY[_EUCHRE, c >> 3, c] * 4
+            if not inplay & _eu_group(c) & ~hand & ~((np.uint64(2) << np.uint64(c)) - one):
+                sc += 1000  # the highest card left in its suit first (it wins the trick unless trumped)
+        else:
+            k = _KEY[_EUCHRE, led, c]
+            if k > bestkey:
+                sc = (200 - k) * 4 if not we_win else 200 - k
+            else:
+                sc = 300 - k
+        n = insert_move(buf, ply, n, c, sc)
+    return n
+
+
 @njit
 def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  # type: ignore[no-untyped-def]
     """Fill ``buf[ply]`` with one legal card per class of equivalent cards, best first; return how many."""
+    if ctx[_GAME] == EUCHRE:
+        return _eu_moves(buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove)
     v = ctx[_VARIANT]
     n = 0
     for g in range(4):
@@ -402,6 +528,8 @@ def _set_node(buf, p, rem, seat, pos, leadc, led, best, bkey, bseat, tm, flags, 
 @njit(inline="always")
 def _last_trick(ctx, rem, seat, flags):  # type: ignore[no-untyped-def]
     """Team 0's value of the last trick (one card left in each hand), led by ``seat``."""
+    if ctx[_GAME] == EUCHRE:
+        return _eu_last(ctx, rem, seat)
     s = seat
     wk = np.int64(-2)
     ws = seat
@@ -431,18 +559,24 @@ def _after_first(ctx, rem, tm, ws, flags, a, b, three):  # type: ignore[no-untyp
 
 
 @njit(inline="always")
+def _followers(ctx, rem, leader):  # type: ignore[no-untyped-def]
+    """The seats after ``leader`` in a trick, their cards among ``rem``, and whether four seats play."""
+    s1 = _next_seat(ctx, leader)
+    s2 = _next_seat(ctx, s1)
+    s3 = _next_seat(ctx, s2)
+    h1 = np.uint64(ctx[_H0 + s1]) & rem
+    h2 = np.uint64(ctx[_H0 + s2]) & rem
+    h3 = np.uint64(ctx[_H0 + s3]) & rem
+    return s1, s2, s3, h1, h2, h3, ctx[_NPLAY] == 4
+
+
+@njit(inline="always")
 def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-untyped-def]
     """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left (``three``: three):
     plain alpha-beta over the first trick's lines (at most two or three cards a hand), each ending in the last trick
     (or in the two-trick ending). ``three`` is a constant in each caller, so Numba drops the branch not taken and
     neither kernel calls itself (its disk cache cannot load a kernel that does)."""
-    s1 = _next_seat(ctx, leader)
-    s2 = _next_seat(ctx, s1)
-    s3 = _next_seat(ctx, s2)
-    four = ctx[_NPLAY] == 4
-    h1 = np.uint64(ctx[_H0 + s1]) & rem
-    h2 = np.uint64(ctx[_H0 + s2]) & rem
-    h3 = np.uint64(ctx[_H0 + s3]) & rem
+    s1, s2, s3, h1, h2, h3, four = _followers(ctx, rem, leader)
     one = np.uint64(1)
     worst = np.int64(1 << 20)
     a0, b0 = alpha, beta
@@ -490,21 +624,169 @@ def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-unt
     return v0
 
 
+# ---------------------------------------------------------------------------
+# Euchre's search from a trick boundary on, on its layout: nested loops over each trick's lines, no frames
+
+
+@njit(inline="always")
+def _eu_beaters_first(m, seat, wseat, w):  # type: ignore[no-untyped-def]
+    """The next card of ``m`` to try for ``seat`` when ``wseat`` wins the trick so far with ``w``: if that is the
+    other side, the cheapest card that beats ``w``, else (and when none does) the lowest card."""
+    if (seat ^ wseat) & 1:
+        b = m & (_EU_TRUMPS | _eu_group(w)) & ~((np.uint64(2) << np.uint64(w)) - np.uint64(1))
+        if b:
+            return ctz(b)
+    return ctz(m)
+
+
+@njit(inline="always")
+def _eu_follow(h, g, classes):  # type: ignore[no-untyped-def]
+    """Euchre: the cards of ``h`` to try on a trick led in group ``g`` (its cards if any, else all; one a class)."""
+    return (h & g if h & g else h) & classes
+
+
+@njit(inline="always")
+def _eu_play(m, seat, t, c0, w, ws):  # type: ignore[no-untyped-def]
+    """Euchre: ``seat`` plays its next card from ``m`` (:func:`_eu_beaters_first`) to the trick ``t`` led with
+    ``c0``, best so far ``w`` of seat ``ws``: the cards left to try, the trick, its best card and that card's seat."""
+    c = _eu_beaters_first(m, seat, ws, w)
+    bit = np.uint64(1) << np.uint64(c)
+    t |= bit
+    w = _eu_winner(t, c0)
+    return m & ~bit, t, w, seat if w == c else ws
+
+
+@njit(inline="always")
+def _eu_tricks(ctx, tt, rem, leader, alpha, beta, k):  # type: ignore[no-untyped-def]
+    """Euchre: team 0's tricks (fail-soft in ``alpha..beta``) from a trick boundary with ``k`` (2 to 5) tricks left
+    (the cards ``rem``, ``leader`` to lead): a plain alpha-beta over the lines of the first trick, one card of each
+    class of equivalent cards a seat (the leader's strongest first, a follower's cheapest card that beats the other
+    side's first), each line going on to the last trick, the two-trick search or (four or five tricks) the next
+    trick boundary (:func:`_eu_node`). ``k`` is a constant in each caller, so Numba drops the branches not taken and
+    no kernel calls itself (its disk cache cannot load one that does)."""
+    if alpha >= k:
+        return np.int64(k)
+    if beta <= 0:
+        return np.int64(0)
+    s1, s2, s3, h1, h2, h3, four = _followers(ctx, rem, leader)
+    m0 = _eu_classes(np.uint64(ctx[_H0 + leader]) & rem, rem)
+    e1, e2, e3 = _eu_classes(h1, rem), _eu_classes(h2, rem), _eu_classes(h3, rem)
+    one = np.uint64(1)
+    worst = np.int64(1 << 20)
+    a0, b0 = alpha, beta
+    v0 = -worst if leader & 1 == 0 else worst
+    while m0 and a0 < b0:
+        c0 = msb(m0)
+        m0 &= ~(one << np.uint64(c0))
+        g = _eu_group(c0)
+        a1, b1 = a0, b0
+        v1 = -worst if s1 & 1 == 0 else worst
+        m1 = _eu_follow(h1, g, e1)
+        while m1 and a1 < b1:
+            m1, t1, w1, ws1 = _eu_play(m1, s1, one << np.uint64(c0), c0, c0, leader)
+            a2, b2 = a1, b1
+            v2 = -worst if s2 & 1 == 0 else worst
+            m2 = _eu_follow(h2, g, e2)
+            while m2 and a2 < b2:
+                m2, t2, w2, ws2 = _eu_play(m2, s2, t1, c0, w1, ws1)
+                if four:
+                    a3, b3 = a2, b2
+                    v3 = -worst if s3 & 1 == 0 else worst
+                    m3 = _eu_follow(h3, g, e3)
+                    while m3 and a3 < b3:
+                        m3, t3, _, ws3 = _eu_play(m3, s3, t2, c0, w2, ws2)
+                        x = _eu_after(ctx, tt, rem & ~t3, ws3, a3, b3, k)
+                        v3, a3, b3 = pick(s3 & 1 == 0, v3, x, a3, b3)
+                    v = v3
+                else:
+                    v = _eu_after(ctx, tt, rem & ~t2, ws2, a2, b2, k)
+                v2, a2, b2 = pick(s2 & 1 == 0, v2, v, a2, b2)
+            v1, a1, b1 = pick(s1 & 1 == 0, v1, v2, a1, b1)
+        v0, a0, b0 = pick(leader & 1 == 0, v0, v1, a0, b0)
+    return v0
+
+
+@njit(inline="always")
+def _eu_after(ctx, tt, rem, ws, alpha, beta, k):  # type: ignore[no-untyped-def]
+    """Euchre: team 0's tricks (fail-soft in ``alpha..beta``) from a trick of :func:`_eu_tricks` (``k`` tricks left
+    before it) on, once seat ``ws`` took it (``rem``: the cards left)."""
+    gain = np.int64(1) if ws & 1 == 0 else np.int64(0)
+    if k == 2:
+        return gain + _eu_last(ctx, rem, ws)
+    if k == 3:
+        return gain + _eu_two(ctx, rem, ws, alpha - gain, beta - gain)
+    return gain + _eu_node(ctx, tt, rem, ws, alpha - gain, beta - gain, k - 1)
+
+
+@njit(inline="always")
+def _eu_node(ctx, tt, rem, seat, alpha, beta, k):  # type: ignore[no-untyped-def]
+    """Euchre: team 0's tricks (fail-soft in ``alpha..beta``) from a trick boundary with ``k`` (3 or 4) tricks left
+    inside the search: its static bounds and table entry (unless the table is skipped there) first, then its own
+    search, whose proven bounds go into the table."""
+    lo, hi = _bounds(ctx, rem, np.uint64(0), 3, 0)
+    use = popcount(rem) != ctx[_NO_TT]
+    key = rem | (np.uint64(seat) << np.uint64(40)) | (np.uint64(3) << np.uint64(42))
+    if use:
+        hit = _tt_find(tt, key | (np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)))
+        if hit >= 0:
+            d = tt[hit, 1]
+            lo = np.int64(d & np.uint64(0xFFFF)) - _OFF
+            hi = np.int64((d >> np.uint64(16)) & np.uint64(0xFFFF)) - _OFF
+    done, v, a, b = narrow_window(lo, hi, alpha, beta)
+    if done:
+        return v
+    if k == 3:
+        v = _eu_three(ctx, rem, seat, a, b)
+    else:
+        v = _eu_four(ctx, tt, rem, seat, a, b)
+    if use:
+        lo, hi = proven_bounds(v, a, b, lo, hi)
+        _store(tt, key, ctx[_GEN], lo, hi, -1)
+    return v
+
+
+# one kernel a depth, so that none calls itself: _eu_tricks and _eu_node are inlined into them with ``k`` fixed
+@njit
+def _eu_two(ctx, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
+    return _eu_tricks(ctx, None, rem, leader, alpha, beta, 2)
+
+
+@njit
+def _eu_three(ctx, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
+    return _eu_tricks(ctx, None, rem, leader, alpha, beta, 3)
+
+
+@njit
+def _eu_four(ctx, tt, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
+    return _eu_tricks(ctx, tt, rem, leader, alpha, beta, 4)
+
+
+@njit
+def _eu_search(ctx, tt, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
+    """Euchre: :func:`_eu_tricks` from a trick boundary with three to five tricks left."""
+    k = popcount(rem) // ctx[_NPLAY]
+    if k == 3:
+        return _eu_three(ctx, rem, leader, alpha, beta)
+    if k == 4:
+        return _eu_four(ctx, tt, rem, leader, alpha, beta)
+    return _eu_tricks(ctx, tt, rem, leader, alpha, beta, 5)
+
+
 @njit
 def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
     """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: see :func:`_ending`.
-    In Euchre, a window outside 0..2 is settled at once."""
+    Euchre has its own: :func:`_eu_tricks`."""
     if ctx[_GAME] == EUCHRE:
-        if alpha >= 2:
-            return np.int64(2)
-        if beta <= 0:
-            return np.int64(0)
+        return _eu_two(ctx, rem, leader, alpha, beta)
     return _ending(ctx, rem, leader, flags, alpha, beta, False)
 
 
 @njit
 def _three_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
-    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left: see :func:`_ending`."""
+    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left: see :func:`_ending`.
+    Euchre has its own: :func:`_eu_tricks`."""
+    if ctx[_GAME] == EUCHRE:
+        return _eu_three(ctx, rem, leader, alpha, beta)
     return _ending(ctx, rem, leader, flags, alpha, beta, True)
 
 
@@ -544,8 +826,11 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     done, v, alpha, beta = narrow_window(lo, hi, alpha, beta)
     if done:
         return True, v
-    if pos == 0 and popcount(rem) == 3 * nplay:  # three tricks left: the ending's own search, its bounds kept
-        v = _three_tricks(ctx, rem, seat, flags, alpha, beta)
+    if pos == 0 and (popcount(rem) == 3 * nplay or ctx[_GAME] == EUCHRE):  # an ending's own search, its bounds kept
+        if ctx[_GAME] == EUCHRE:  # Euchre: its own search from every trick boundary
+            v = _eu_search(ctx, tt, rem, seat, alpha, beta)
+        else:
+            v = _three_tricks(ctx, rem, seat, flags, alpha, beta)
         if ttidx >= 0:
             lo, hi = proven_bounds(v, alpha, beta, lo, hi)
             _store(tt, buf[p, _TKEY], ctx[_GEN], lo, hi, -1)
@@ -826,7 +1111,9 @@ def solve_position(
         raise TypeError("table must come from the same game's solver new_table()")
     ctx = make_ctx(game, variant, out, *masks)
     next_generation(ctx, tt)
-    rem = np.uint64(sum(masks))
+    rem = np.uint64(0)
+    for s in range(4):
+        rem |= np.uint64(ctx[_H0 + s])
     buf = new_buf()
     ours = int(solve_boundary(ctx, tt, buf, rem, np.int64(leader), np.int64(flags)))
     vals: dict[str, int] = {}
@@ -834,7 +1121,10 @@ def solve_position(
         out_v = np.zeros(36, dtype=np.int64)
         card_values(ctx, tt, buf, rem, np.int64(leader), np.int64(flags), out_v)
         name = "euchre" if game == EUCHRE else "jass"
-        vals = {format_card(c, name): int(out_v[c]) for c in np.flatnonzero(out_v > -1 << 20).tolist()}
+        cards = np.flatnonzero(out_v > -1 << 20).tolist()
+        if game == EUCHRE:  # back from the search's layout
+            cards = sorted(_EUCHRE_PERM[variant].tolist().index(c) for c in cards)
+        vals = {format_card(c, name): int(out_v[_EUCHRE_PERM[variant, c] if game == EUCHRE else c]) for c in cards}
     return ours, vals
 
 

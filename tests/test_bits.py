@@ -22,6 +22,7 @@ def test_jit_matches_python(m: int, data: st.DataObject, src: int) -> None:
     want = (
         m.bit_count(),
         B.ctz(m),
+        B.msb(m),
         B.select_bit(m, j),
         B.select_mask(m, j),
         B.pdep(src, m),
@@ -46,6 +47,7 @@ def _kernel():  # type: ignore[no-untyped-def]
             return (
                 B.popcount(m),
                 B.ctz(m),
+                B.msb(m),
                 B.select_bit(m, j),
                 B.select_mask(m, j),
                 B.pdep(s, m),
@@ -74,7 +76,7 @@ def _soft():  # type: ignore[no-untyped-def]
 
 
 def test_python_definitions() -> None:
-    assert B.popcount(0) == 0 and B.ctz(0) == 64
+    assert B.popcount(0) == 0 and B.ctz(0) == 64 and B.msb(0) == -1 and B.msb(1 << 63) == 63
     assert B.select_bit(0b10110, 2) == 4
     assert B.pdep(0b101, 0b111000) == 0b101000
     assert B.pext(0b101000, 0b111000) == 0b101

@@ -26,6 +26,11 @@ def _ctx(game: int, variant: int, masks: list[int]) -> np.ndarray:
     return ts.make_ctx(game, variant, -1, *masks)
 
 
+def _rem(ctx: np.ndarray) -> np.uint64:
+    """The cards in the hands, as the search holds them (Euchre's in its own layout)."""
+    return np.uint64(np.bitwise_or.reduce(ctx[ts._H0 : ts._H0 + 4]))
+
+
 def _jass_value(hands: list[list[str]], contract: str, leader: int, earlier: tuple[int, int]) -> int:
     """The search's value (team 0's card points, plus or minus half the match bonus) from the plain minimax."""
     p0, p1 = jass_solve.outcome(hands, contract, leader, earlier)
@@ -77,7 +82,7 @@ def test_euchre_static_bounds_enclose_the_value(k: int) -> None:
         trump, leader = rng.randrange(4), rng.randrange(4)
         masks = [parse_mask(" ".join(h), "euchre") for h in hands]
         ctx = _ctx(ts.EUCHRE, trump, masks)
-        lo, hi = ts._bounds(ctx, np.uint64(sum(masks)), np.uint64(0), 3, 0)
+        lo, hi = ts._bounds(ctx, _rem(ctx), np.uint64(0), 3, 0)
         v = euchre_solve.tricks(hands, "dhsc"[trump], leader)
         assert lo <= v <= hi, (hands, trump, leader, lo, v, hi)
         narrowed += lo > 0 or hi < k
@@ -129,12 +134,13 @@ def test_endings_euchre_alone_against_the_minimax(k: int) -> None:
         leader = rng.choice([s for s in range(4) if s != out])
         masks = [parse_mask(" ".join(h), "euchre") for h in hands]
         ctx = ts.make_ctx(ts.EUCHRE, trump, out, *masks)
-        got = ending(ctx, np.uint64(sum(masks)), leader, 3, -1, k + 1)
+        got = ending(ctx, _rem(ctx), leader, 3, -1, k + 1)
         assert got == euchre_solve.tricks(hands, "dhsc"[trump], leader, alone), (hands, trump, leader, alone)
 
 
 def test_euchre_legal_cards_are_the_rules() -> None:
-    # the search follows suit from a table of the suits each card counts as: the same cards as Euchre's legal_mask
+    # the search follows suit from a table of the suits each card counts as (in its own layout of the cards): the same
+    # cards as Euchre's legal_mask
     from bitcards.euchre.rules import legal_mask
 
     rng = random.Random(7)
@@ -143,9 +149,10 @@ def test_euchre_legal_cards_are_the_rules() -> None:
         ctx = ts.make_ctx(ts.EUCHRE, trump, -1, 0, 0, 0, 0)
         cards = rng.sample(range(24), rng.randint(2, 6))
         lead, hand = cards[0], sum(1 << c for c in cards[1:])
-        want = int(legal_mask(np.uint64(hand), lead, trump))
-        assert int(ts._legal(ctx, np.uint64(hand), lead, int(ts._SUIT[trump, lead]), lead)) == want, (cards, trump)
-        assert int(ts._legal(ctx, np.uint64(hand), -1, -1, -1)) == hand
+        want = ts.euchre_cards(trump, legal_mask(np.uint64(hand), lead, trump))
+        h, ld = ts.euchre_cards(trump, hand), int(ts._EUCHRE_PERM[trump, lead])
+        assert int(ts._legal(ctx, h, ld, int(ts._SUIT[ts._EUCHRE, ld]), ld)) == want, (cards, trump)
+        assert int(ts._legal(ctx, h, -1, -1, -1)) == h
 
 
 @pytest.mark.parametrize("k", [2, 3])
@@ -161,5 +168,68 @@ def test_endings_euchre_fail_soft_against_the_minimax(k: int) -> None:
         v = euchre_solve.tricks(hands, "dhsc"[trump], leader)
         for a in range(-2, k + 2):
             for b in range(a + 1, k + 3):
-                got = ending(_ctx(ts.EUCHRE, trump, masks), np.uint64(sum(masks)), leader, 3, a, b)
+                ctx = _ctx(ts.EUCHRE, trump, masks)
+                got = ending(ctx, _rem(ctx), leader, 3, a, b)
                 check_fail_soft(v, got, a, b, (hands, trump, leader))
+
+
+def _euchre_order(trump: str) -> dict[str, list[str]]:
+    """The plain rules' groups: for each suit a card counts as, its cards strongest first."""
+    groups: dict[str, list[str]] = {}
+    for c in euchre_naive.DECK:
+        groups.setdefault(euchre_naive.effective_suit(c, trump), []).append(c)
+    return {s: sorted(cs, key=lambda c: -euchre_naive.strength(c, trump)) for s, cs in groups.items()}
+
+
+def test_euchre_layout_trick_winner_is_the_rules() -> None:
+    # in the search's own layout of Euchre's cards the winner of a trick is the highest trump, else the highest
+    # card of the led suit: the card the plain rules name, for every trump and thousands of tricks
+    rng = random.Random(8)
+    for _ in range(4000):
+        trump = rng.randrange(4)
+        trick = rng.sample(euchre_naive.DECK, rng.choice([3, 4]))
+        cards = [int(ts._EUCHRE_PERM[trump, euchre_naive.card_to_bit(c)]) for c in trick]
+        t = sum(1 << c for c in cards)
+        want = euchre_naive.trick_winner(trick, "dhsc"[trump])
+        assert int(ts._eu_winner(np.uint64(t), cards[0])) == cards[want], (trick, trump)
+
+
+def test_euchre_classes_are_runs_of_one_hand() -> None:
+    # two cards of a hand next to each other in their group's order among the cards still in play are one move:
+    # the kernel keeps exactly one card of each such run (the plain order of the rules, every trump)
+    rng = random.Random(9)
+    for _ in range(4000):
+        trump = rng.randrange(4)
+        inplay = rng.sample(euchre_naive.DECK, rng.randint(4, 24))
+        hand = set(rng.sample(inplay, rng.randint(1, min(7, len(inplay)))))
+        runs: list[set[str]] = []
+        for order in _euchre_order("dhsc"[trump]).values():
+            prev_mine = False
+            for c in (c for c in order if c in inplay):
+                if c in hand:
+                    if not prev_mine:
+                        runs.append(set())
+                    runs[-1].add(c)
+                prev_mine = c in hand
+        bits = {euchre_naive.card_to_bit(c): c for c in euchre_naive.DECK}
+        h, p = (ts.euchre_cards(trump, sum(1 << euchre_naive.card_to_bit(c) for c in cs)) for cs in (hand, inplay))
+        kept = int(ts._eu_classes(h, p))
+        kept_cards = {bits[c] for c in range(24) if kept >> int(ts._EUCHRE_PERM[trump, c]) & 1}
+        assert all(len(kept_cards & r) == 1 for r in runs) and kept_cards <= hand, (hand, inplay, trump, kept_cards)
+
+
+def test_euchre_sure_trumps_are_the_plain_count() -> None:
+    # the trumps above the other team's highest: held by one team, each wins its own trick; the most in one hand
+    rng = random.Random(10)
+    for _ in range(3000):
+        trump = rng.randrange(4)
+        k = rng.randint(1, 5)
+        cards = rng.sample(euchre_naive.DECK, 4 * k)
+        hands = [cards[i * k : (i + 1) * k] for i in range(4)]
+        ctx = _ctx(ts.EUCHRE, trump, [parse_mask(" ".join(h), "euchre") for h in hands])
+        order = [c for c in _euchre_order("dhsc"[trump])["dhsc"[trump]] if c in cards]
+        owner = {c: s for s, h in enumerate(hands) for c in h}
+        sure = [c for i, c in enumerate(order) if all(owner[d] % 2 == owner[order[0]] % 2 for d in order[: i + 1])]
+        team = owner[order[0]] % 2 if order else -1
+        most = max((sum(owner[c] == s for c in sure) for s in range(4)), default=0)
+        assert tuple(int(x) for x in ts._sure_trumps(ctx, _rem(ctx))) == (team, most, 0), (hands, trump)

@@ -7,9 +7,13 @@ sides play perfectly with all cards seen, and the value of every legal lead for 
 to move: the tricks that side takes if that card is led. :func:`solve_many` does whole
 arrays of deals.
 
-The search (:mod:`bitcards._trick_solver`, shared with Jass) is an iterative alpha-beta over card masks
+The search (:mod:`bitcards._trick_solver`, shared with Jass) is an alpha-beta over card masks
 with a transposition table of :data:`TT_ENTRIES` entries (16 bytes each: 64 KiB, one per
-solve or per thread), move ordering and equivalent-card merging; the rules are
+solve or per thread), bounds from the top trumps, move ordering and equivalent-card merging;
+Euchre's cards are searched in a layout of their own (a byte per suit, trumps on top, by
+strength), so a trick's winner, the top trumps and the classes of equivalent cards are a few
+bit operations, and from each trick boundary on the search is nested loops over each trick's
+lines (about 120,000 whole deals a second on one core). The rules are
 :func:`~bitcards.euchre.rules.legal_plays` and the card strengths of
 :mod:`bitcards.euchre.rules`.
 
