@@ -71,7 +71,9 @@ JASS = 1
 _GAME, _TRUMP, _SKIP, _GEN, _H0, _NODES, _NPLAY, _VARIANT, _NO_TT = 0, 1, 2, 3, 4, 8, 9, 10, 11
 #: ctx[_CANON + 16 * s + x]: the table key's cards for the cards ``x`` (a nibble) at bits ``9 * s`` .. ``9 * s + 3`` (Jass)
 _CANON = 12
-_CTX_LEN = _CANON + 64
+#: ctx[_HIST + c]: how often leading card ``c`` cut a search off (the order of leads without a table move)
+_HIST = _CANON + 64
+_CTX_LEN = _HIST + 36
 
 #: rows of the scratch array: one per card played (36) and a spare; columns 0..15 hold a node's
 #: moves, 16..31 their ordering scores, 32.. the node's frame on the explicit search stack
@@ -415,9 +417,9 @@ def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  #
             prev_mine = True
             prev_pts = p
             if c == ttmove:
-                sc = np.int64(1 << 20)
+                sc = np.int64(1 << 40)
             elif led < 0:
-                sc = _key(ctx, c, _suit(ctx, c)) * 4 + p
+                sc = _key(ctx, c, _suit(ctx, c)) * 4 + p + min(ctx[_HIST + c], 255) * 2
                 if was_top and ctx[_GAME] == EUCHRE:
                     sc += 1000  # Euchre: the highest card left in its suit first (it wins the trick unless trumped)
             else:
@@ -766,6 +768,8 @@ def search(ctx, tt, buf, alpha, beta):  # type: ignore[no-untyped-def]
             if v < buf[p, _BE]:
                 buf[p, _BE] = v
         if buf[p, _AL] >= buf[p, _BE]:
+            if buf[p, _POS] == 0:
+                ctx[_HIST + buf[p, buf[p, _I] - 1]] += 1
             v = _finish(ctx, tt, buf, p, gen)
             done = True
         else:
