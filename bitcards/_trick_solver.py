@@ -41,12 +41,19 @@ compiles nothing).
   trick, a child position whose stored bound already cuts off ends the node
   (enhanced transposition cut-off).
 * **Move ordering**: the table's best lead first; then (Euchre) leads of the highest card left
-  in a suit, strongest first; cards that win the trick for the side that is not winning it
+  in a suit, strongest first, and leads that cut the search off more often before in this solve
+  (a history count per card, capped); cards that win the trick for the side that is not winning it
   (cheapest winner first), smearing points onto a partner's trick (the lowest card of equal
   points first), cheap discards.
 * **Equivalent cards**: two legal cards of one hand that are next to each other in their
-  suit's order among the cards still in play (cards of earlier tricks are gone; cards of
-  the current trick count as in play) and carry the same card points are one move.
+  suit's order among the cards still in the hands and the current trick's best card (cards of
+  earlier tricks are gone; two cards below the best one lose the trick alike, whatever else
+  the trick holds) and carry the same card points are one move.
+* **Merged table keys** (Jass): positions that differ only in which cards of a run of equal
+  points next to each other in a suit's order are gone (a side suit's 9 8 7 6, the trump 8 7 6,
+  Obenabe's 7 6; Undenufe has none), the owners of the run's cards left being the same in
+  order, play alike and share one table entry: the key holds each run's lowest cards with
+  that sequence of owners (a table per deal), and a stored lead is mapped to and from them.
 """
 
 from __future__ import annotations
@@ -646,7 +653,10 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     hand = np.uint64(ctx[_H0 + seat]) & rem
     legal = _legal(ctx, hand, buf[p, _LEADC], buf[p, _LED], buf[p, _BEST])
     we_win = pos > 0 and (buf[p, _BSEAT] & 1) == (seat & 1)
-    n = _moves(ctx, buf, p, hand, legal, rem | tmask, buf[p, _LED], buf[p, _BKEY], we_win, ttmove)
+    # the cards that part equivalent ones: those in the hands and the trick's best card (two cards below it lose the
+    # trick alike, whatever else the trick holds)
+    sep = rem if pos == 0 else rem | (np.uint64(1) << np.uint64(buf[p, _BEST]))
+    n = _moves(ctx, buf, p, hand, legal, sep, buf[p, _LED], buf[p, _BKEY], we_win, ttmove)
     buf[p, _N] = n
     buf[p, _I] = 0
     buf[p, _BV] = np.int64(-1 << 20) if seat & 1 == 0 else np.int64(1 << 20)
