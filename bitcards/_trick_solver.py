@@ -41,8 +41,7 @@ compiles nothing).
   trick, a child position whose stored bound already cuts off ends the node
   (enhanced transposition cut-off).
 * **Move ordering**: the table's best lead first; then (Euchre) leads of the highest card left
-  in a suit, strongest first, and leads that cut the search off more often before in this solve
-  (a history count per card, capped); cards that win the trick for the side that is not winning it
+  in a suit, strongest first; cards that win the trick for the side that is not winning it
   (cheapest winner first), smearing points onto a partner's trick (the lowest card of equal
   points first), cheap discards.
 * **Equivalent cards**: two legal cards of one hand that are next to each other in their
@@ -78,9 +77,7 @@ JASS = 1
 _GAME, _TRUMP, _SKIP, _GEN, _H0, _NODES, _NPLAY, _VARIANT, _NO_TT = 0, 1, 2, 3, 4, 8, 9, 10, 11
 #: ctx[_CANON + 16 * s + x]: the table key's cards for the cards ``x`` (a nibble) at bits ``9 * s`` .. ``9 * s + 3`` (Jass)
 _CANON = 12
-#: ctx[_HIST + c]: how often leading card ``c`` cut a search off (the order of leads without a table move)
-_HIST = _CANON + 64
-_CTX_LEN = _HIST + 36
+_CTX_LEN = _CANON + 64
 
 #: rows of the scratch array: one per card played (36) and a spare; columns 0..15 hold a node's
 #: moves, 16..31 their ordering scores, 32.. the node's frame on the explicit search stack
@@ -171,6 +168,7 @@ def _run_table() -> np.ndarray:
 
 #: per Jass contract and suit, the run cards (a nibble of the suit's four lowest ranks) that the table key merges
 _RUNS = _run_table()
+_HAS_RUNS = _RUNS.any(axis=1)
 #: per variant, the group of the trump suit (-1: Obenabe and Undenufe have none)
 _TRUMP_GROUP = np.array([0, 1, 2, 3, 0, 1, 2, 3, -1, -1], dtype=np.int64)
 
@@ -234,7 +232,7 @@ def _canon_table(ctx):  # type: ignore[no-untyped-def]
 @njit(inline="always")
 def _tt_cards(ctx, rem):  # type: ignore[no-untyped-def]
     """The cards part of the table key of ``rem`` (Jass: runs merged, see :func:`_canon_table`)."""
-    if ctx[_GAME] != JASS:
+    if ctx[_GAME] != JASS or not _HAS_RUNS[ctx[_TRUMP]]:
         return rem
     f = np.uint64(15)
     out = rem & ~np.uint64(0xF | 0xF << 9 | 0xF << 18 | 0xF << 27)
@@ -424,9 +422,9 @@ def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  #
             prev_mine = True
             prev_pts = p
             if c == ttmove:
-                sc = np.int64(1 << 40)
+                sc = np.int64(1 << 20)
             elif led < 0:
-                sc = _key(ctx, c, _suit(ctx, c)) * 4 + p + min(ctx[_HIST + c], 255) * 2
+                sc = _key(ctx, c, _suit(ctx, c)) * 4 + p
                 if was_top and ctx[_GAME] == EUCHRE:
                     sc += 1000  # Euchre: the highest card left in its suit first (it wins the trick unless trumped)
             else:
@@ -778,8 +776,6 @@ def search(ctx, tt, buf, alpha, beta):  # type: ignore[no-untyped-def]
             if v < buf[p, _BE]:
                 buf[p, _BE] = v
         if buf[p, _AL] >= buf[p, _BE]:
-            if buf[p, _POS] == 0:
-                ctx[_HIST + buf[p, buf[p, _I] - 1]] += 1
             v = _finish(ctx, tt, buf, p, gen)
             done = True
         else:
