@@ -57,8 +57,15 @@ frames, which serve Jass and the first trick of a Euchre solve with card values.
   (cheapest winner first), smearing points onto a partner's trick (the lowest card of equal
   points first), cheap discards.
 * **Equivalent cards**: two legal cards of one hand that are next to each other in their
-  suit's order among the cards still in play (cards of earlier tricks are gone; cards of
-  the current trick count as in play) and carry the same card points are one move.
+  suit's order among the cards still in the hands and the current trick's best card (cards of
+  earlier tricks are gone; two cards below the best one lose the trick alike, whatever else
+  the trick holds) and carry the same card points are one move. That is the frames' rule;
+  Euchre's nested loops part a trick's cards by the cards in play at its start.
+* **Merged table keys** (Jass): positions that differ only in which cards of a run of equal
+  points next to each other in a suit's order are gone (a side suit's 9 8 7 6, the trump 8 7 6,
+  Obenabe's 7 6; Undenufe has none), the owners of the run's cards left being the same in
+  order, play alike and share one table entry: the key holds each run's lowest cards with
+  that sequence of owners (a table per deal), and a stored lead is mapped to and from them.
 """
 
 from __future__ import annotations
@@ -69,7 +76,7 @@ import numba
 import numpy as np
 
 from bitcards._alphabeta import insert_move, narrow_window, pick, proven_bounds
-from bitcards._bits import ctz, msb, popcount
+from bitcards._bits import ctz, msb, pdep, pext, popcount
 from bitcards._jit import njit
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
@@ -81,7 +88,9 @@ JASS = 1
 
 # ctx slots (an int64 array per search)
 _GAME, _TRUMP, _SKIP, _GEN, _H0, _NODES, _NPLAY, _VARIANT, _NO_TT = 0, 1, 2, 3, 4, 8, 9, 10, 11
-_CTX_LEN = 12
+#: ctx[_CANON + 16 * s + x]: the table key's cards for the cards ``x`` (a nibble) at bits ``9 * s`` .. ``9 * s + 3`` (Jass)
+_CANON = 12
+_CTX_LEN = _CANON + 64
 
 #: rows of the scratch array: one per card played (36) and a spare; columns 0..15 hold a node's
 #: moves, 16..31 their ordering scores, 32.. the node's frame on the explicit search stack
@@ -169,6 +178,27 @@ def _variant_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, n
 
 
 _ORDER, _GSTART, _GEND, _GMASK, _PTS = _variant_tables()
+
+
+def _run_table() -> np.ndarray:
+    """Per Jass contract (0..5) and suit, the runs of the table key as a nibble (bit ``j``: card ``9 * suit + j``):
+    the cards of equal points next to each other in the suit's order, read off the order and the points (each
+    contract's runs lie among the four lowest ranks, which the key's nibbles cover; a test holds that)."""
+    runs = np.zeros((6, 4), dtype=np.int64)
+    for ct in range(6):
+        v = 4 + ct
+        for s in range(4):
+            seq = [int(c) for c in _ORDER[v, _GSTART[v, s] : _GEND[v, s]]]
+            for a, b in zip(seq, seq[1:]):
+                if _PTS[v, a] == _PTS[v, b]:
+                    assert a % 9 < 4 and b % 9 < 4 and abs(a - b) == 1, "a run outside the key's nibble"
+                    runs[ct, s] |= (1 << (a % 9)) | (1 << (b % 9))
+    return runs
+
+
+#: per Jass contract and suit, the run cards (a nibble of the suit's four lowest ranks) that the table key merges
+_RUNS = _run_table()
+_HAS_RUNS = _RUNS.any(axis=1)
 #: per variant, the group of the trump suit (-1: Obenabe and Undenufe have none)
 _TRUMP_GROUP = np.array([0, 1, 2, 3, 0, 1, 2, 3, -1, -1, 3], dtype=np.int64)
 
@@ -247,6 +277,68 @@ def set_ctx(ctx, game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-
     ctx[_H0 + 3] = h3
     ctx[_NPLAY] = 4 if skip < 0 else 3
     ctx[_VARIANT] = _EUCHRE if game == EUCHRE else 4 + trump
+    if game == JASS:
+        _canon_table(ctx)
+
+
+@njit(inline="always")
+def _canon_table(ctx):  # type: ignore[no-untyped-def]
+    """Fill ``ctx[_CANON:]`` for a Jass deal: for each suit and each set ``x`` of its four lowest cards still in
+    play, the cards that stand for ``x`` in the table key. The cards of a run (:data:`_RUNS`) in play, read from
+    the lowest up, make a sequence of owners; the key holds the lowest cards of the run that give the same sequence
+    (picked one after another from the lowest up). Two positions with the same key differ only in which cards of
+    a run are gone, keeping the owners in order: a map between them keeps every card's suit, order and points,
+    so they play alike and have one value."""
+    for s in range(4):
+        run = _RUNS[ctx[_TRUMP], s]
+        for x in range(16):
+            k = x & ~run
+            nxt = 0  # the next run place (bit) the greedy pick may use
+            for j in range(4):
+                if not (x & run) >> j & 1:
+                    continue
+                bit = np.uint64(1) << np.uint64(9 * s + j)
+                o = 0
+                while o < 3 and not np.uint64(ctx[_H0 + o]) & bit:
+                    o += 1
+                while nxt < 4:
+                    b2 = np.uint64(1) << np.uint64(9 * s + nxt)
+                    if run >> nxt & 1 and np.uint64(ctx[_H0 + o]) & b2:
+                        break
+                    nxt += 1
+                k |= 1 << nxt
+                nxt += 1
+            ctx[_CANON + 16 * s + x] = k << (9 * s)
+
+
+@njit(inline="always")
+def _tt_cards(ctx, rem):  # type: ignore[no-untyped-def]
+    """The cards part of the table key of ``rem`` (Jass: runs merged, see :func:`_canon_table`)."""
+    if ctx[_GAME] != JASS or not _HAS_RUNS[ctx[_TRUMP]]:
+        return rem
+    f = np.uint64(15)
+    out = rem & ~np.uint64(0xF | 0xF << 9 | 0xF << 18 | 0xF << 27)
+    for s in range(4):
+        out |= np.uint64(ctx[_CANON + 16 * s + np.int64((rem >> np.uint64(9 * s)) & f)])
+    return out
+
+
+@njit(inline="always")
+def _map_card(ctx, rem, c, to_key):  # type: ignore[no-untyped-def]
+    """Card ``c`` of the position ``rem`` as it stands among the table key's cards (``to_key``), or back: a run
+    card keeps its place among the run's cards in play."""
+    if ctx[_GAME] != JASS or c < 0 or c % 9 >= 4:
+        return c
+    s = c // 9
+    run = np.uint64(_RUNS[ctx[_TRUMP], s])
+    if not run >> np.uint64(c % 9) & np.uint64(1):
+        return c
+    x = (rem >> np.uint64(9 * s)) & run
+    k = (np.uint64(ctx[_CANON + 16 * s + np.int64((rem >> np.uint64(9 * s)) & np.uint64(15))]) >> np.uint64(9 * s)) & run
+    bit = np.uint64(1) << np.uint64(c % 9)
+    if to_key:
+        return 9 * s + ctz(pdep(pext(bit, x), k))
+    return 9 * s + ctz(pdep(pext(bit, k), x))
 
 
 def new_table(bits: int) -> np.ndarray:
@@ -814,7 +906,7 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     ttidx = np.int64(-1)
     ttmove = np.int64(-1)
     if pos == 0 and popcount(rem) != ctx[_NO_TT]:
-        key = rem | (np.uint64(seat) << np.uint64(40)) | (np.uint64(flags) << np.uint64(42))
+        key = _tt_cards(ctx, rem) | (np.uint64(seat) << np.uint64(40)) | (np.uint64(flags) << np.uint64(42))
         ttidx = np.int64(0)  # a trick boundary: the node's bounds go into the table
         buf[p, _TKEY] = np.int64(key)
         hit = _tt_find(tt, key | (np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)))
@@ -822,7 +914,7 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
             d = tt[hit, 1]
             lo = np.int64(d & np.uint64(0xFFFF)) - _OFF
             hi = np.int64((d >> np.uint64(16)) & np.uint64(0xFFFF)) - _OFF
-            ttmove = np.int64(d >> np.uint64(32)) - 1
+            ttmove = _map_card(ctx, rem, np.int64(d >> np.uint64(32)) - 1, False)
     done, v, alpha, beta = narrow_window(lo, hi, alpha, beta)
     if done:
         return True, v
@@ -845,7 +937,10 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     hand = np.uint64(ctx[_H0 + seat]) & rem
     legal = _legal(ctx, hand, buf[p, _LEADC], buf[p, _LED], buf[p, _BEST])
     we_win = pos > 0 and (buf[p, _BSEAT] & 1) == (seat & 1)
-    n = _moves(ctx, buf, p, hand, legal, rem | tmask, buf[p, _LED], buf[p, _BKEY], we_win, ttmove)
+    # the cards that part equivalent ones: those in the hands and the trick's best card (two cards below it lose the
+    # trick alike, whatever else the trick holds)
+    sep = rem if pos == 0 else rem | (np.uint64(1) << np.uint64(buf[p, _BEST]))
+    n = _moves(ctx, buf, p, hand, legal, sep, buf[p, _LED], buf[p, _BKEY], we_win, ttmove)
     buf[p, _N] = n
     buf[p, _I] = 0
     buf[p, _BV] = np.int64(-1 << 20) if seat & 1 == 0 else np.int64(1 << 20)
@@ -862,7 +957,7 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
             ns = seat if _key(ctx, c, led) > bkey else buf[p, _BSEAT]
             r = rem & ~bit
             gain = _trick_value(ctx, tmask | bit, r == np.uint64(0)) if ns & 1 == 0 else np.int64(0)
-            key = r | (np.uint64(ns) << np.uint64(40)) | (np.uint64(flags | (1 << (ns & 1))) << np.uint64(42))
+            key = _tt_cards(ctx, r) | (np.uint64(ns) << np.uint64(40)) | (np.uint64(flags | (1 << (ns & 1))) << np.uint64(42))
             idx = _tt_find(tt, key | gen)
             if idx >= 0:
                 d = tt[idx, 1]
@@ -922,12 +1017,12 @@ def _store(tt, key, gen, lo, hi, move):  # type: ignore[no-untyped-def]
 
 
 @njit
-def _finish(tt, buf, p, gen):  # type: ignore[no-untyped-def]
+def _finish(ctx, tt, buf, p, gen):  # type: ignore[no-untyped-def]
     """Close frame ``p``: store its bounds in the table (at a trick boundary) and return its value."""
     bestv = buf[p, _BV]
     if buf[p, _TTI] >= 0:
         lo, hi = proven_bounds(bestv, buf[p, _A0], buf[p, _B0], buf[p, _LO], buf[p, _HI])
-        _store(tt, buf[p, _TKEY], gen, lo, hi, buf[p, _BC])
+        _store(tt, buf[p, _TKEY], gen, lo, hi, _map_card(ctx, np.uint64(buf[p, _REM]), buf[p, _BC], True))
     return bestv
 
 
@@ -950,7 +1045,7 @@ def search(ctx, tt, buf, alpha, beta):  # type: ignore[no-untyped-def]
                 p += 1
                 done, v = _enter(ctx, tt, buf, p)
                 continue
-            v = _finish(tt, buf, p, gen)
+            v = _finish(ctx, tt, buf, p, gen)
         if p == 0:
             return v
         p -= 1
@@ -967,7 +1062,7 @@ def search(ctx, tt, buf, alpha, beta):  # type: ignore[no-untyped-def]
             if v < buf[p, _BE]:
                 buf[p, _BE] = v
         if buf[p, _AL] >= buf[p, _BE]:
-            v = _finish(tt, buf, p, gen)
+            v = _finish(ctx, tt, buf, p, gen)
             done = True
         else:
             done = False

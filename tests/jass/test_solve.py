@@ -153,3 +153,73 @@ def test_bulk_solves_name_a_negative_mask_and_refuse_floats(game: str) -> None:
         many(hands, 0, 0)
     with pytest.raises(TypeError, match="float64"):
         many(hands.astype(float), 0, 0)
+
+
+def _owner_runs(hands: list[list[str]], contract: str) -> list[list[str]]:
+    """The runs the solver's table key may merge, from the plain rules: per suit, cards next to each other in the
+    suit's order (strongest first) with equal card points."""
+    runs = []
+    for s in naive.SUITS:
+        order = sorted((s + r for r in naive.RANKS), key=lambda c: -naive.strength(c, contract))
+        run = [order[0]]
+        for c in order[1:]:
+            if naive.card_points(c, contract) == naive.card_points(run[-1], contract):
+                run.append(c)
+            else:
+                runs.append(run)
+                run = [c]
+        runs.append(run)
+    return [r for r in runs if len(r) > 1]
+
+
+def _signature(hands: list[list[str]], contract: str, left: set[str]) -> tuple[object, ...]:
+    """What fixes a trick-boundary position's future, run cards aside: the cards in play outside the runs, and
+    each run's cards in play as the sequence of their owners (strongest first)."""
+    owner = {c: i for i, h in enumerate(hands) for c in h}
+    runs = _owner_runs(hands, contract)
+    in_runs = {c for r in runs for c in r}
+    return (frozenset(left - in_runs), tuple(tuple(owner[c] for c in r if c in left) for r in runs))
+
+
+@pytest.mark.parametrize("contract", list(CONTRACTS))
+def test_table_key_merges_exactly_equivalent_positions(contract: str) -> None:
+    # the solver's table key for a Jass position: one key for positions that differ only in which cards of a run of
+    # equal points are gone (owners in the same order), and never one key for two positions that differ otherwise
+    from bitcards import _trick_solver as ts
+    from bitcards.notation import parse_mask
+
+    rng = random.Random(11)
+    merged = 0
+    for _ in range(60):
+        hands = random_position(rng, 9)
+        masks = [parse_mask(" ".join(h), "jass") for h in hands]
+        ctx = ts.make_ctx(ts.JASS, CONTRACTS.index(contract), -1, *masks)
+        deck = [c for h in hands for c in h]
+        seen: dict[int, tuple[object, ...]] = {}
+        for _ in range(150):
+            left = set(rng.sample(deck, rng.randrange(0, 37)))
+            if rng.random() < 0.5:  # mostly low cards: runs with several cards in play
+                left |= {c for c in deck if c[1] in "6789" and rng.random() < 0.7}
+            sig = _signature(hands, contract, left)
+            key = int(ts._tt_cards(ctx, np.uint64(parse_mask(" ".join(left), "jass") if left else 0)))
+            if key in seen:
+                assert seen[key] == sig, (hands, contract, left)
+                merged += 1
+            seen[key] = sig
+        by_sig: dict[tuple[object, ...], int] = {}
+        for key, sig in seen.items():
+            assert by_sig.setdefault(sig, key) == key, (hands, contract)
+    assert contract == "u" or merged > 0  # Undenufe has no run of equal points next to each other
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("contract", list(CONTRACTS))
+def test_low_card_endgames_against_full_minimax(contract: str) -> None:
+    # four-trick endgames mostly of low cards, where positions after different tricks share a table key (the runs
+    # of equal-point low cards): the solver still gives the plain minimax's points and lead values
+    rng = random.Random(300 + CONTRACTS.index(contract))
+    low = [c for c in DECK if c[1] in "6789"]
+    for _ in range(8):
+        pool = low + rng.sample([c for c in DECK if c not in low], 6)
+        cards = rng.sample(pool, 16)
+        check([cards[4 * i : 4 * i + 4] for i in range(4)], contract, rng.randrange(4), rng.choice(EARLIER))
