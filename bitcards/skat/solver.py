@@ -11,12 +11,14 @@ The search is alpha-beta over card masks in Numba:
 * **Zero-window probes**: the exact points come from a few zero-window probes (the first
   at 61, the winning line, then halving the range left), each a fail-soft alpha-beta search
   sharing one table.
-* **Transposition table**: :data:`TT_ENTRIES` = 2**19 entries of two ``uint64`` each
-  (8 MiB per table; one table per solve, or per thread in :func:`solve_many`). An entry
-  holds the key of a position at a trick boundary (the hands themselves are fixed by the
-  deal, so the cards still in play and who leads say the rest), a lower and an upper bound
-  on the declarer's points from there on (the points taken so far are not part of the key:
-  the search passes them as an offset of its window), the best lead found, and a generation
+* **Transposition table**: :data:`TT_ENTRIES` = 2**18 entries of one ``uint64`` each
+  (2 MiB per table, small enough to stay mostly in the core's caches; one table per solve,
+  or per thread in :func:`solve_many`). An entry stands for the key of a position at a trick
+  boundary (the hands themselves are fixed by the deal, so the cards still in play and who
+  leads say the rest): its place in the table and a check word say which key (the key's
+  hash is a bijection, split into the two). It holds a lower and an upper bound on the
+  declarer's points from there on (the points taken so far are not part of the key: the
+  search passes them as an offset of its window), the best lead found, and a generation
   stamp, so a new solve needs no clearing. In suit and grand games one key serves
   positions that differ only in which of a run of equal-point cards next to each other in
   rank (a suit's 9 8 7, the four jacks) are gone: the cards left of each run count as its
@@ -88,8 +90,8 @@ from bitcards.skat.rules import (
 
 __all__ = ["TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table"]
 
-#: entries of a transposition table (two uint64 each: 8 MiB)
-TT_BITS = 19
+#: entries of a transposition table (one uint64 each: 2 MiB)
+TT_BITS = 18
 TT_ENTRIES = 1 << TT_BITS
 
 # search modes: what a trick is worth and who maximises
@@ -97,10 +99,17 @@ _POINTS = 0  # declarer's card points, the declarer maximises
 _NULL = 1  # declarer's tricks, the declarer minimises
 _TRICKS = 2  # declarer's tricks, the declarer maximises
 
-# entry layout: word 0 the key (bits 0..49) and the generation (50..63); word 1 the lower bound (bits 0..7),
-# the upper bound (8..15) and the best lead + 1 (16..21)
-_GEN_SHIFT = 50
-_GEN_LIMIT = 1 << 14
+# keys have 50 bits; an entry stands at the top TT_BITS bits of a key's hash (an odd multiple modulo 2**50, one
+# hash per key) and holds the hash's other bits (the check: index and check give back the key), the lower bound
+# (7 bits: card points are at most 120), the upper bound (7), the best lead + 1 (6) and the generation (the rest)
+_KEY_BITS = 50
+_CHECK_BITS = _KEY_BITS - TT_BITS
+_CHECK_MASK = (1 << _CHECK_BITS) - 1
+_LO_SHIFT = _CHECK_BITS
+_HI_SHIFT = _CHECK_BITS + 7
+_MOVE_SHIFT = _CHECK_BITS + 14
+_GEN_SHIFT = _CHECK_BITS + 20
+_GEN_LIMIT = 1 << (64 - _GEN_SHIFT)
 
 # the card-point games' runs of cards of equal points next to each other in rank: each suit's 9 8 7
 # (bits 0..2 of its byte; the lowest of a trump suit too) and the four jacks (CJ SJ HJ DJ, the highest trumps)
@@ -213,9 +222,10 @@ def _in_order(m, game):  # type: ignore[no-untyped-def]
 _no_refcounts = njit(_nrt=False)
 
 
-@njit
-def _tt_index(key):  # type: ignore[no-untyped-def]
-    return np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - TT_BITS))
+@njit(inline="always")
+def _tt_hash(key):  # type: ignore[no-untyped-def]
+    """The hash of a table key: a bijection of the 50-bit keys (an odd multiple modulo 2**50)."""
+    return (np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) & np.uint64((1 << _KEY_BITS) - 1)
 
 
 @njit(inline="always")
@@ -271,15 +281,15 @@ def _map_card(ctx, rem, c, to_key):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _tt_probe(ctx, tt, key):  # type: ignore[no-untyped-def]
-    """The entry of ``key`` in this search's generation: ``(True, lo, hi, best lead in key places)`` or ``(False, ...)``."""
-    i = _tt_index(key)
-    if tt[2 * i] != key | (np.uint64(ctx[3]) << np.uint64(_GEN_SHIFT)):
+def _tt_probe(ctx, tt, h):  # type: ignore[no-untyped-def]
+    """The entry of the key hashed to ``h`` in this search's generation: ``(True, lo, hi, best lead in key places)``
+    or ``(False, ...)``."""
+    d = tt[np.int64(h >> np.uint64(_CHECK_BITS))]
+    if d & np.uint64(_CHECK_MASK) != h & np.uint64(_CHECK_MASK) or d >> np.uint64(_GEN_SHIFT) != np.uint64(ctx[3]):
         return False, np.int64(0), np.int64(0), np.int64(-1)
-    d = tt[2 * i + 1]
-    lo = np.int64(d & np.uint64(255))
-    hi = np.int64((d >> np.uint64(8)) & np.uint64(255))
-    return True, lo, hi, np.int64((d >> np.uint64(16)) & np.uint64(63)) - 1
+    lo = np.int64((d >> np.uint64(_LO_SHIFT)) & np.uint64(127))
+    hi = np.int64((d >> np.uint64(_HI_SHIFT)) & np.uint64(127))
+    return True, lo, hi, np.int64((d >> np.uint64(_MOVE_SHIFT)) & np.uint64(63)) - 1
 
 
 @njit(inline="always")
@@ -550,14 +560,20 @@ def _three_tricks(ctx, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untype
 
 
 @njit(inline="always")
-def _tt_store(ctx, tt, idx, key, lo, hi, best):  # type: ignore[no-untyped-def]
-    """Put the bounds ``lo..hi`` and the best lead (in key places; -1: none) of ``key`` into the table at ``idx``."""
-    tt[2 * idx] = np.uint64(key) | (np.uint64(ctx[3]) << np.uint64(_GEN_SHIFT))
-    tt[2 * idx + 1] = np.uint64(lo) | (np.uint64(hi) << np.uint64(8)) | (np.uint64(best + 1) << np.uint64(16))
+def _tt_store(ctx, tt, h, lo, hi, best):  # type: ignore[no-untyped-def]
+    """Put the bounds ``lo..hi`` and the best lead (in key places; -1: none) of the key hashed to ``h`` into the
+    table."""
+    tt[np.int64(h >> np.uint64(_CHECK_BITS))] = (
+        (h & np.uint64(_CHECK_MASK))
+        | (np.uint64(lo) << np.uint64(_LO_SHIFT))
+        | (np.uint64(hi) << np.uint64(_HI_SHIFT))
+        | (np.uint64(best + 1) << np.uint64(_MOVE_SHIFT))
+        | (np.uint64(ctx[3]) << np.uint64(_GEN_SHIFT))
+    )
 
 
 # the search stack: one row of ``buf`` per ply; columns 0..15 the moves, 16..31 their scores, then these
-_REM, _LEAD, _POS, _C0, _C1, _A, _B, _A0, _B0, _BEST, _BESTC, _I, _N, _GAIN, _KEY, _IDX, _LO, _HI, _MAXN = range(32, 51)
+_REM, _LEAD, _POS, _C0, _C1, _A, _B, _A0, _B0, _BEST, _BESTC, _I, _N, _GAIN, _HASH, _LO, _HI, _MAXN = range(32, 50)
 _REMO = 52  # the cards still in the hands, in search order
 _BUF_COLS = 53
 _BUF_ROWS = 40
@@ -582,9 +598,8 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
             return True, _last_trick(ctx, rem, lead)
         if left == 6:  # two tricks left: their own plain search, not in the table
             return True, _two_tricks(ctx, rem, np.uint64(buf[ply, _REMO]), lead, a, b)
-        key = _tt_key(ctx, rem, lead)
-        idx = _tt_index(key)
-        hit, lo, hi, tmove = _tt_probe(ctx, tt, key)
+        h = _tt_hash(_tt_key(ctx, rem, lead))
+        hit, lo, hi, tmove = _tt_probe(ctx, tt, h)
         if hit:  # its bounds include the ones below
             ttmove = _map_card(ctx, rem, tmove, False)
         elif mode == 0:
@@ -601,10 +616,9 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
         if left == 9:  # three tricks left: their own plain search, its bounds kept in the table
             v = _three_tricks(ctx, rem, np.uint64(buf[ply, _REMO]), lead, a, b)
             lo, hi = proven_bounds(v, a, b, lo, hi)
-            _tt_store(ctx, tt, idx, key, lo, hi, np.int64(-1))
+            _tt_store(ctx, tt, h, lo, hi, np.int64(-1))
             return True, v
-        buf[ply, _KEY] = np.int64(key)
-        buf[ply, _IDX] = idx
+        buf[ply, _HASH] = np.int64(h)
         buf[ply, _LO] = lo
         buf[ply, _HI] = hi
     buf[ply, _A] = a
@@ -626,7 +640,7 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
             c = buf[ply, i]
             r = rem & ~(np.uint64(1) << np.uint64(c))
             w, gain = _trick_gain(ctx, c0, c1, c, lead)
-            hit, tlo, thi, _ = _tt_probe(ctx, tt, _tt_key(ctx, r, w))
+            hit, tlo, thi, _ = _tt_probe(ctx, tt, _tt_hash(_tt_key(ctx, r, w)))
             if hit:
                 if maxnode:
                     v = gain + tlo
@@ -690,7 +704,7 @@ def _ab(ctx, tt, buf, ply, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore
             if buf[ply, _POS] == 0:
                 lo, hi = proven_bounds(best, buf[ply, _A0], buf[ply, _B0], buf[ply, _LO], buf[ply, _HI])
                 bestc = _map_card(ctx, np.uint64(buf[ply, _REM]), buf[ply, _BESTC], True)
-                _tt_store(ctx, tt, buf[ply, _IDX], buf[ply, _KEY], lo, hi, bestc)
+                _tt_store(ctx, tt, np.uint64(buf[ply, _HASH]), lo, hi, bestc)
             if ply == root:
                 return best
             ret = best
@@ -734,11 +748,11 @@ def _ab(ctx, tt, buf, ply, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore
 @njit
 def _new_generation(tt):  # type: ignore[no-untyped-def]
     """Start a new search in ``tt``: its entries from earlier searches stop matching."""
-    g = np.int64(tt[2 * TT_ENTRIES]) + 1
+    g = np.int64(tt[TT_ENTRIES]) + 1
     if g >= _GEN_LIMIT:
-        tt[: 2 * TT_ENTRIES] = 0
+        tt[:TT_ENTRIES] = 0
         g = 1
-    tt[2 * TT_ENTRIES] = np.uint64(g)
+    tt[TT_ENTRIES] = np.uint64(g)
     return g
 
 
@@ -840,9 +854,9 @@ def _make_ctx(game, decl, mode, h0, h1, h2):  # type: ignore[no-untyped-def]
 
 
 def new_table() -> np.ndarray:
-    """A fresh transposition table (:data:`TT_ENTRIES` entries of two words + a generation counter; 8 MiB)."""
-    check_memory((2 * TT_ENTRIES + 1) * 8, "a solver transposition table", "free some memory")
-    return np.zeros(2 * TT_ENTRIES + 1, dtype=np.uint64)
+    """A fresh transposition table (:data:`TT_ENTRIES` entries of one word + a generation counter; 2 MiB)."""
+    check_memory((TT_ENTRIES + 1) * 8, "a solver transposition table", "free some memory")
+    return np.zeros(TT_ENTRIES + 1, dtype=np.uint64)
 
 
 def _new_buf() -> np.ndarray:
@@ -871,7 +885,7 @@ def _solve_many_kernel(hands, skats, games, decls, leads, out):  # type: ignore[
     n = hands.shape[0]
     for blk in numba.prange(blocks(n)):
         lo, hi = block_rows(blk, n)
-        tt = np.zeros(2 * TT_ENTRIES + 1, dtype=np.uint64)
+        tt = np.zeros(TT_ENTRIES + 1, dtype=np.uint64)
         buf = np.zeros((_BUF_ROWS, _BUF_COLS), dtype=np.int64)
         for i in range(lo, hi):
             out[i] = _solve_deal(tt, buf, hands[i, 0], hands[i, 1], hands[i, 2], skats[i], games[i], decls[i], leads[i])
@@ -1056,7 +1070,7 @@ def solve(
     """
     pos = _position(hands, skat, game, declarer, leader, played)
     tt = new_table() if table is None else table
-    if tt.dtype != np.uint64 or tt.shape != (2 * TT_ENTRIES + 1,):
+    if tt.dtype != np.uint64 or tt.shape != (TT_ENTRIES + 1,):
         raise TypeError("table must come from bitcards.skat.solve.new_table()")
     buf = _new_buf()
     h = pos.hands
@@ -1134,7 +1148,7 @@ def solve_many(hands: object, skats: object, games: object, declarers: object = 
             i = int(np.flatnonzero(~ok)[0])
             raise InvalidCardsError(f"row {i}: not a whole deal (three hands of 10 and a skat of 2, no card twice)", row=i)
     tables = min(blocks(n), max(1, numba.get_num_threads()))
-    check_memory(tables * (2 * TT_ENTRIES + 1) * 8, "solver transposition tables", "free some memory or use fewer threads")
+    check_memory(tables * (TT_ENTRIES + 1) * 8, "solver transposition tables", "free some memory or use fewer threads")
     out = np.zeros(n, dtype=np.int64)
     _solve_many(n, h, s, g, d, ld, out)
     return out

@@ -239,7 +239,9 @@ def test_table_keys_merge_only_positions_of_equal_value(game: str) -> None:
     the same value under the plain minimax; and such merges happen. Also: a card moved into the key's places and back
     is itself."""
     from bitcards.skat.rules import parse_game
-    from bitcards.skat.solver import _POINTS, _make_ctx, _map_card, _tt_key
+    from bitcards.skat.solver import _KEY_BITS, _POINTS, _make_ctx, _map_card, _tt_hash, _tt_key
+
+    unhash = pow(0x9E3779B97F4A7C15, -1, 1 << _KEY_BITS)
 
     rng = random.Random(80 + GAMES.index(game))
     pool = [c for c in DECK if c[1] == "J" or c[0] in "HS"]  # jacks, hearts, spades: many cards of equal points in a row
@@ -255,7 +257,11 @@ def test_table_keys_merge_only_positions_of_equal_value(game: str) -> None:
             left = [[c for j, c in enumerate(h) if j != k] for h, k in zip(hands, gone)]
             rem = sum(1 << (rules.SUITS.index(s) * 8 + rules.RANKS.index(r)) for h in left for s, r in h)
             for lead in range(3):
-                groups.setdefault(int(_tt_key(ctx, np.uint64(rem), lead)), []).append((left, lead))
+                key = int(_tt_key(ctx, np.uint64(rem), lead))
+                # the table keeps a key as its hash's place and check word: the hash must give the key back
+                assert key >> _KEY_BITS == 0
+                assert int(_tt_hash(np.uint64(key))) * unhash % (1 << _KEY_BITS) == key
+                groups.setdefault(key, []).append((left, lead))
             for c in range(32):
                 if rem >> c & 1:
                     assert _map_card(ctx, np.uint64(rem), _map_card(ctx, np.uint64(rem), c, True), False) == c
