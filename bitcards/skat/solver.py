@@ -37,7 +37,8 @@ The search is alpha-beta over card masks in Numba:
 * **Endings**: the last trick plays itself; a trick boundary with two or three tricks left is
   settled by a plain alpha-beta over the lines of its tricks (one card of each class of
   equivalent cards, in the game's order), without the search's stack (a three-trick ending
-  still looks up and stores its bounds in the table; two-trick endings are not stored).
+  still looks up and stores its bounds in the table; two-trick endings are not stored, and
+  one whose window lies outside the points still in play is settled without a line).
 * **Cost per node**: a node's set-up and move list are compiled into the search loop, the search's
   kernels keep no reference counts of the arrays they are handed, a table hit skips the static bounds
   (its bounds include them), and the move list visits only the hand's legal cards.
@@ -505,6 +506,12 @@ def _ending(ctx, rem, rem_o, lead, alpha, beta, three):  # type: ignore[no-untyp
     h2 = np.uint64(ctx[10 + s2]) & rem_o
     one = np.uint64(1)
     worst = np.int64(1000)
+    if not three:  # the value lies in 0..what is left
+        top = _card_points(rem) if points else np.int64(2)
+        if alpha >= top:
+            return top
+        if beta <= 0:
+            return np.int64(0)
     a0, b0 = alpha, beta
     v0 = -worst if max0 else worst
     m0 = h0
