@@ -34,11 +34,12 @@ The search is alpha-beta over card masks in Numba:
 * **Declarer's run**: at a trick boundary where the declarer leads, he can draw trumps with his
   top trumps and then cash every card above the defenders' cards of its suit that no defender
   can ruff (a defender with trumps left ruffs once void): their points bound his from below.
-* **Endings**: the last trick plays itself; a trick boundary with two or three tricks left is
-  settled by a plain alpha-beta over the lines of its tricks (one card of each class of
-  equivalent cards, in the game's order), without the search's stack (a three-trick ending
-  still looks up and stores its bounds in the table; two-trick endings are not stored, and
-  one whose window lies outside the points still in play is settled without a line).
+* **Endings**: the last trick plays itself; a trick boundary with two, three or four tricks
+  left is settled by a plain alpha-beta over the lines of its tricks (one card of each class
+  of equivalent cards, in the game's order), without the search's stack (four- and
+  three-trick boundaries still look up and store their bounds in the table; two-trick
+  endings are not stored, and one whose window lies outside the points still in play is
+  settled without a line).
 * **Cost per node**: a node's set-up and move list are compiled into the search loop, the search's
   kernels keep no reference counts of the arrays they are handed, a table hit skips the static bounds
   (its bounds include them), and the move list visits only the hand's legal cards.
@@ -485,13 +486,14 @@ def _follow(game, hand_o, i0):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _ending(ctx, rem, rem_o, lead, alpha, beta, three):  # type: ignore[no-untyped-def]
+def _ending(ctx, tt, rem, rem_o, lead, alpha, beta, three, four):  # type: ignore[no-untyped-def]
     """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left (``three``:
-    three): plain alpha-beta over the lines of its first trick, each ending in the last trick (or in the two-trick
-    ending), without the search's stack or table. The cards go in search order (trumps, then each suit, strongest
-    first), one card of each class of equivalent ones (see :func:`_next_class`). ``rem_o``: ``rem`` in search order.
-    ``three`` is a constant in each caller, so Numba drops the branch not taken and neither kernel calls itself (its
-    disk cache cannot load a kernel that does)."""
+    three, ``four``: four): plain alpha-beta over the lines of its first trick, each ending in the last trick (or in
+    the two-trick ending, or at a three-trick boundary looked up in the table), without the search's stack. The
+    cards go in search order (trumps, then each suit, strongest first), one card of each class of equivalent ones
+    (see :func:`_next_class`). ``rem_o``: ``rem`` in search order. ``three`` and ``four`` are constants in each
+    caller, so Numba drops the branches not taken and no kernel calls itself (its disk cache cannot load a kernel
+    that does)."""
     game = ctx[0]
     decl = ctx[1]
     null = ctx[2] == _NULL
@@ -541,9 +543,12 @@ def _ending(ctx, rem, rem_o, lead, alpha, beta, three):  # type: ignore[no-untyp
                 c2 = _ORDER[game, i2]
                 w, gain = _trick_gain(ctx, c0, c1, c2, lead)
                 r = rem & ~((one << np.uint64(c0)) | (one << np.uint64(c1)) | (one << np.uint64(c2)))
-                if three:
+                if four:
                     r_o = rem_o & ~((one << np.uint64(i0)) | (one << np.uint64(i1)) | (one << np.uint64(i2)))
-                    v = gain + _two_tricks(ctx, r, r_o, w, a2 - gain, b2 - gain)
+                    v = gain + _three_left(ctx, tt, r, r_o, w, a2 - gain, b2 - gain)
+                elif three:
+                    r_o = rem_o & ~((one << np.uint64(i0)) | (one << np.uint64(i1)) | (one << np.uint64(i2)))
+                    v = gain + _two_tricks(ctx, tt, r, r_o, w, a2 - gain, b2 - gain)
                 else:
                     v = gain + _last_trick(ctx, r, w)
                 v2, a2, b2 = pick(max2, v2, v, a2, b2)
@@ -553,17 +558,54 @@ def _ending(ctx, rem, rem_o, lead, alpha, beta, three):  # type: ignore[no-untyp
 
 
 @_no_refcounts
-def _two_tricks(ctx, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
+def _two_tricks(ctx, tt, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
     """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: see
     :func:`_ending`."""
-    return _ending(ctx, rem, rem_o, lead, alpha, beta, False)
+    return _ending(ctx, tt, rem, rem_o, lead, alpha, beta, False, False)
 
 
 @_no_refcounts
-def _three_tricks(ctx, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
+def _three_tricks(ctx, tt, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
     """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left: see
     :func:`_ending`."""
-    return _ending(ctx, rem, rem_o, lead, alpha, beta, True)
+    return _ending(ctx, tt, rem, rem_o, lead, alpha, beta, True, False)
+
+
+@_no_refcounts
+def _four_tricks(ctx, tt, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
+    """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with four tricks left: see
+    :func:`_ending`."""
+    return _ending(ctx, tt, rem, rem_o, lead, alpha, beta, False, True)
+
+
+@njit(inline="always")
+def _static_bounds(ctx, rem, rem_o, lead):  # type: ignore[no-untyped-def]
+    """Bounds on the declarer's points (or tricks) from the trick boundary ``rem, lead`` without a search."""
+    if ctx[2] != _POINTS:
+        return np.int64(0), popcount(rem) // 3
+    hi = _card_points(rem)
+    lo, hi = _sure_trumps(ctx, rem, hi)
+    if lead == ctx[1]:
+        lo = max(lo, _declarer_run(ctx, rem_o))
+    return lo, hi
+
+
+@_no_refcounts
+def _three_left(ctx, tt, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
+    """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left, its bounds
+    looked up in and kept in the table."""
+    ctx[7] += 1  # nodes visited
+    h = _tt_hash(_tt_key(ctx, rem, lead))
+    hit, lo, hi, _ = _tt_probe(ctx, tt, h)
+    if not hit:
+        lo, hi = _static_bounds(ctx, rem, rem_o, lead)
+    done, v, a, b = narrow_window(lo, hi, alpha, beta)
+    if done:
+        return v
+    v = _three_tricks(ctx, tt, rem, rem_o, lead, a, b)
+    lo, hi = proven_bounds(v, a, b, lo, hi)
+    _tt_store(ctx, tt, h, lo, hi, np.int64(-1))
+    return v
 
 
 @njit(inline="always")
@@ -604,24 +646,20 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
         if left == 3:  # the last trick plays itself
             return True, _last_trick(ctx, rem, lead)
         if left == 6:  # two tricks left: their own plain search, not in the table
-            return True, _two_tricks(ctx, rem, np.uint64(buf[ply, _REMO]), lead, a, b)
+            return True, _two_tricks(ctx, tt, rem, np.uint64(buf[ply, _REMO]), lead, a, b)
+        if left == 9:  # three tricks left: their own plain search, its bounds kept in the table
+            return True, _three_left(ctx, tt, rem, np.uint64(buf[ply, _REMO]), lead, a, b)
         h = _tt_hash(_tt_key(ctx, rem, lead))
         hit, lo, hi, tmove = _tt_probe(ctx, tt, h)
         if hit:  # its bounds include the ones below
             ttmove = _map_card(ctx, rem, tmove, False)
-        elif mode == 0:
-            hi = _card_points(rem)
-            if ctx[0] != NULL:
-                lo, hi = _sure_trumps(ctx, rem, hi)
-                if lead == ctx[1]:
-                    lo = max(lo, _declarer_run(ctx, np.uint64(buf[ply, _REMO])))
         else:
-            hi = popcount(rem) // 3
+            lo, hi = _static_bounds(ctx, rem, np.uint64(buf[ply, _REMO]), lead)
         done, v, a, b = narrow_window(lo, hi, a, b)
         if done:
             return True, v
-        if left == 9:  # three tricks left: their own plain search, its bounds kept in the table
-            v = _three_tricks(ctx, rem, np.uint64(buf[ply, _REMO]), lead, a, b)
+        if left == 12:  # four tricks left: their own plain search, its bounds kept in the table
+            v = _four_tricks(ctx, tt, rem, np.uint64(buf[ply, _REMO]), lead, a, b)
             lo, hi = proven_bounds(v, a, b, lo, hi)
             _tt_store(ctx, tt, h, lo, hi, np.int64(-1))
             return True, v
