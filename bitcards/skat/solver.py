@@ -374,31 +374,22 @@ def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-un
     return n
 
 
-@_no_refcounts
-def _sure_trumps(ctx, rem, total):  # type: ignore[no-untyped-def]
-    """Bounds ``(lo, hi)`` on the declarer's points from ``rem`` (a trick boundary) from the top trumps.
+@njit(inline="always")
+def _sure_trumps(ctx, rem_o, total):  # type: ignore[no-untyped-def]
+    """Bounds ``(lo, hi)`` on the declarer's points from a trick boundary (``rem_o``: the cards in play in search
+    order; ``total``: their points) from the top trumps.
 
     The highest trumps left, as long as one side holds them all, win their tricks for that side
     whenever they are played (only that side's own trumps are higher), so their points go to it.
+    Trumps come first in search order, strongest first, so the run is the trumps before the
+    other side's first one.
     """
     game = ctx[0]
-    decl_hand = np.uint64(ctx[4 + ctx[1]])
-    side = np.int64(-1)
-    sure = np.int64(0)
-    for i in range(_GSTART[game, TRUMPS], _GEND[game, TRUMPS]):
-        c = _ORDER[game, i]
-        bit = np.uint64(1) << np.uint64(c)
-        if not rem & bit:
-            continue
-        s = np.int64(1) if decl_hand & bit else np.int64(0)
-        if side < 0:
-            side = s
-        elif s != side:
-            break
-        sure += CARD_POINTS[c]
-    if side == 1:
-        return sure, total
-    return np.int64(0), total - sure
+    t = np.uint64(rem_o) & _ORDER_GMASK[game, TRUMPS]
+    d = np.uint64(ctx[10 + ctx[1]]) & t
+    if d & t & (~t + np.uint64(1)):  # the declarer holds the highest trump
+        return _order_points(game, d & _above(t & ~d)), total
+    return np.int64(0), total - _order_points(game, t & _above(d))
 
 
 @_no_refcounts
@@ -584,7 +575,7 @@ def _static_bounds(ctx, rem, rem_o, lead):  # type: ignore[no-untyped-def]
     if ctx[2] != _POINTS:
         return np.int64(0), popcount(rem) // 3
     hi = _card_points(rem)
-    lo, hi = _sure_trumps(ctx, rem, hi)
+    lo, hi = _sure_trumps(ctx, rem_o, hi)
     if lead == ctx[1]:
         lo = max(lo, _declarer_run(ctx, rem_o))
     return lo, hi

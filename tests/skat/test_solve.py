@@ -212,7 +212,7 @@ def test_five_and_six_trick_endgames_against_plain_alphabeta(game: str) -> None:
 def test_top_trump_bounds_hold_the_minimax_value(game: str) -> None:
     """The bounds the search takes from the top trumps contain the plain minimax value, and are not all trivial."""
     from bitcards.skat.rules import parse_game
-    from bitcards.skat.solver import _POINTS, _make_ctx, _sure_trumps
+    from bitcards.skat.solver import _POINTS, _in_order, _make_ctx, _sure_trumps
 
     rng = random.Random(70 + GAMES.index(game))
     tight = 0
@@ -226,7 +226,7 @@ def test_top_trump_bounds_hold_the_minimax_value(game: str) -> None:
         ctx = _make_ctx(parse_game(game), declarer, _POINTS, *masks)
         rem = np.uint64(masks[0] | masks[1] | masks[2])
         total = rules.card_points([c for h in hands for c in h])
-        lo, hi = _sure_trumps(ctx, rem, np.int64(total))
+        lo, hi = _sure_trumps(ctx, _in_order(rem, parse_game(game)), np.int64(total))
         value = naive.value(hands, game, declarer, lead, [], "points")
         assert lo <= value <= hi, (hands, declarer, lead, lo, hi, value)
         tight += lo > 0 or hi < total
@@ -295,5 +295,5 @@ def test_declarer_run_bound_holds_the_minimax_value(game: str) -> None:
         lo = _declarer_run(ctx, _in_order(np.uint64(rem), g))
         value = naive.value(hands, game, declarer, declarer, [], "points")
         assert lo <= value, (hands, declarer, lo, value)
-        better += lo > _sure_trumps(ctx, np.uint64(rem), np.int64(120))[0]
+        better += lo > _sure_trumps(ctx, _in_order(np.uint64(rem), g), np.int64(120))[0]
     assert better > 20
