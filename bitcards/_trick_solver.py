@@ -56,6 +56,8 @@ frames, which serve Jass and the first trick of a Euchre solve with card values.
   in a suit, strongest first; cards that win the trick for the side that is not winning it
   (cheapest winner first), smearing points onto a partner's trick (the lowest card of equal
   points first), cheap discards.
+* **Cost per node**: a node's set-up, children and closing are compiled into the search loop, and the
+  search's kernels keep no reference counts of the arrays they are handed (``_nrt=False``).
 * **Equivalent cards**: two legal cards of one hand that are next to each other in their
   suit's order among the cards still in the hands and the current trick's best card (cards of
   earlier tricks are gone; two cards below the best one lose the trick alike, whatever else
@@ -341,6 +343,11 @@ def _map_card(ctx, rem, c, to_key):  # type: ignore[no-untyped-def]
     return 9 * s + ctz(pdep(pext(bit, k), x))
 
 
+#: the search's kernels make no arrays and keep none, so they are compiled without Numba's reference counting
+#: (``_nrt=False``): otherwise every node would pay atomic updates of the counts of the arrays it is handed
+_no_refcounts = njit(_nrt=False)
+
+
 def new_table(bits: int) -> np.ndarray:
     """A transposition table of ``2**bits`` entries (16 bytes each) and its generation counter (row 0)."""
     return np.zeros(((1 << bits) + 1, 2), dtype=np.uint64)
@@ -520,7 +527,7 @@ def _eu_moves(buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  # t
     return n
 
 
-@njit
+@_no_refcounts
 def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  # type: ignore[no-untyped-def]
     """Fill ``buf[ply]`` with one legal card per class of equivalent cards, best first; return how many."""
     if ctx[_GAME] == EUCHRE:
@@ -838,22 +845,22 @@ def _eu_node(ctx, tt, rem, seat, alpha, beta, k):  # type: ignore[no-untyped-def
 
 
 # one kernel a depth, so that none calls itself: _eu_tricks and _eu_node are inlined into them with ``k`` fixed
-@njit
+@_no_refcounts
 def _eu_two(ctx, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
     return _eu_tricks(ctx, None, rem, leader, alpha, beta, 2)
 
 
-@njit
+@_no_refcounts
 def _eu_three(ctx, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
     return _eu_tricks(ctx, None, rem, leader, alpha, beta, 3)
 
 
-@njit
+@_no_refcounts
 def _eu_four(ctx, tt, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
     return _eu_tricks(ctx, tt, rem, leader, alpha, beta, 4)
 
 
-@njit
+@_no_refcounts
 def _eu_search(ctx, tt, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
     """Euchre: :func:`_eu_tricks` from a trick boundary with three to five tricks left."""
     k = popcount(rem) // ctx[_NPLAY]
@@ -864,7 +871,7 @@ def _eu_search(ctx, tt, rem, leader, alpha, beta):  # type: ignore[no-untyped-de
     return _eu_tricks(ctx, tt, rem, leader, alpha, beta, 5)
 
 
-@njit
+@_no_refcounts
 def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
     """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: see :func:`_ending`.
     Euchre has its own: :func:`_eu_tricks`."""
@@ -873,7 +880,7 @@ def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untype
     return _ending(ctx, rem, leader, flags, alpha, beta, False)
 
 
-@njit
+@_no_refcounts
 def _three_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
     """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left: see :func:`_ending`.
     Euchre has its own: :func:`_eu_tricks`."""
@@ -882,7 +889,7 @@ def _three_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-unty
     return _ending(ctx, rem, leader, flags, alpha, beta, True)
 
 
-@njit
+@njit(inline="always")
 def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     """Open the node of frame ``p``: its value if known at once (``True, value``), else its moves are in ``buf[p]``."""
     ctx[_NODES] += 1
@@ -972,7 +979,7 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     return False, np.int64(0)
 
 
-@njit
+@njit(inline="always")
 def _child(ctx, buf, p, c):  # type: ignore[no-untyped-def]
     """Set frame ``p + 1`` to the node after ``c`` is played at frame ``p``; ``buf[p, _GAIN]``: what the trick gave team 0."""
     rem = np.uint64(buf[p, _REM])
@@ -1016,7 +1023,7 @@ def _store(tt, key, gen, lo, hi, move):  # type: ignore[no-untyped-def]
     tt[i, 1] = np.uint64(lo + _OFF) | (np.uint64(hi + _OFF) << np.uint64(16)) | (np.uint64(move + 1) << np.uint64(32))
 
 
-@njit
+@njit(inline="always")
 def _finish(ctx, tt, buf, p, gen):  # type: ignore[no-untyped-def]
     """Close frame ``p``: store its bounds in the table (at a trick boundary) and return its value."""
     bestv = buf[p, _BV]
@@ -1026,7 +1033,7 @@ def _finish(ctx, tt, buf, p, gen):  # type: ignore[no-untyped-def]
     return bestv
 
 
-@njit
+@_no_refcounts
 def search(ctx, tt, buf, alpha, beta):  # type: ignore[no-untyped-def]
     """Fail-soft alpha-beta from the node in frame 0 of ``buf`` (set by :func:`_set_node`): team 0's value from
     that node on (the current trick included). Iterative: the frames of ``buf`` are the stack.
