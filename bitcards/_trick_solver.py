@@ -35,11 +35,12 @@ frames, which serve Jass and the first trick of a Euchre solve with card values.
   falls in for that team, so their card points are that team's for sure (and, in Euchre, the
   most of them in one hand are sure tricks; in Jass a sure trick rules out the other team's match).
 * **Endings**: the last trick plays itself (Euchre: a few bit operations); a trick boundary with
-  two or three tricks left (Euchre: any) is settled by a plain alpha-beta over the lines of its
+  two to four tricks left (Euchre: any) is settled by a plain alpha-beta over the lines of its
   tricks, without the search's frames (a boundary with three tricks left or more still looks up
-  and stores its bounds in the table; a Euchre boundary with ``k`` tricks left whose window lies
-  outside 0..k returns at once; Euchre's loops play one card of each class of equivalent cards,
-  the leader's strongest first and a follower's cheapest card that beats the other side's first).
+  and stores its bounds in the table, those inside a Jass four-trick ending too; a Euchre
+  boundary with ``k`` tricks left whose window lies outside 0..k returns at once; Euchre's loops
+  play one card of each class of equivalent cards, the leader's strongest first and a follower's
+  cheapest card that beats the other side's first).
 * **Transposition table** at trick boundaries: ``(2**bits + 1, 2)`` ``uint64`` rows (16
   bytes each; a fixed size per game): the key (the mask of cards still in the hands, the
   leader and the match flags: whether each team has taken a trick; the hands are fixed by
@@ -647,12 +648,14 @@ def _last_trick(ctx, rem, seat, flags):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _after_first(ctx, rem, tm, ws, flags, a, b, three):  # type: ignore[no-untyped-def]
+def _after_first(ctx, tt, rem, tm, ws, flags, a, b, k):  # type: ignore[no-untyped-def]
     """Team 0's value of an ending once its first trick (cards ``tm``) went to seat ``ws``: the last trick, or (with
-    ``three``) the two tricks left, searched in the window ``a..b``."""
+    ``k`` of 3 or 4 tricks before it) the tricks left, searched in the window ``a..b``."""
     gain = _trick_value(ctx, tm, False) if ws & 1 == 0 else np.int64(0)
     f = flags | (1 << (ws & 1))
-    if three:
+    if k == 4:
+        return gain + _boundary3(ctx, tt, rem & ~tm, ws, f, a - gain, b - gain)
+    if k == 3:
         return gain + _two_tricks(ctx, rem & ~tm, ws, f, a - gain, b - gain)
     return gain + _last_trick(ctx, rem & ~tm, ws, f)
 
@@ -670,7 +673,7 @@ def _followers(ctx, rem, leader):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-untyped-def]
+def _ending(ctx, tt, rem, leader, flags, alpha, beta, k):  # type: ignore[no-untyped-def]
     """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left (``three``: three):
     plain alpha-beta over the first trick's lines (at most two or three cards a hand), each ending in the last trick
     (or in the two-trick ending). ``three`` is a constant in each caller, so Numba drops the branch not taken and
@@ -712,11 +715,11 @@ def _ending(ctx, rem, leader, flags, alpha, beta, three):  # type: ignore[no-unt
                         c3 = ctz(m3)
                         m3 &= m3 - one
                         ws3 = s3 if _key(ctx, c3, led) > wk2 else ws2
-                        w = _after_first(ctx, rem, t2 | (one << np.uint64(c3)), ws3, flags, a3, b3, three)
+                        w = _after_first(ctx, tt, rem, t2 | (one << np.uint64(c3)), ws3, flags, a3, b3, k)
                         v3, a3, b3 = pick(s3 & 1 == 0, v3, w, a3, b3)
                     v = v3
                 else:
-                    v = _after_first(ctx, rem, t2, ws2, flags, a2, b2, three)
+                    v = _after_first(ctx, tt, rem, t2, ws2, flags, a2, b2, k)
                 v2, a2, b2 = pick(s2 & 1 == 0, v2, v, a2, b2)
             v1, a1, b1 = pick(s1 & 1 == 0, v1, v2, a1, b1)
         v0, a0, b0 = pick(leader & 1 == 0, v0, v1, a0, b0)
@@ -877,7 +880,7 @@ def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untype
     Euchre has its own: :func:`_eu_tricks`."""
     if ctx[_GAME] == EUCHRE:
         return _eu_two(ctx, rem, leader, alpha, beta)
-    return _ending(ctx, rem, leader, flags, alpha, beta, False)
+    return _ending(ctx, None, rem, leader, flags, alpha, beta, 2)
 
 
 @_no_refcounts
@@ -886,7 +889,36 @@ def _three_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-unty
     Euchre has its own: :func:`_eu_tricks`."""
     if ctx[_GAME] == EUCHRE:
         return _eu_three(ctx, rem, leader, alpha, beta)
-    return _ending(ctx, rem, leader, flags, alpha, beta, True)
+    return _ending(ctx, None, rem, leader, flags, alpha, beta, 3)
+
+
+@njit(inline="always")
+def _boundary3(ctx, tt, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
+    """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left inside a
+    four-trick ending: its table entry (else its static bounds) first, then :func:`_three_tricks`, whose proven
+    bounds go into the table."""
+    key = _tt_cards(ctx, rem) | (np.uint64(leader) << np.uint64(40)) | (np.uint64(flags) << np.uint64(42))
+    hit = _tt_find(tt, key | (np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)))
+    if hit >= 0:
+        d = tt[hit, 1]
+        lo = np.int64(d & np.uint64(0xFFFF)) - _OFF
+        hi = np.int64((d >> np.uint64(16)) & np.uint64(0xFFFF)) - _OFF
+    else:
+        lo, hi = _bounds(ctx, rem, np.uint64(0), flags, _mask_points(ctx, rem))
+    done, v, a, b = narrow_window(lo, hi, alpha, beta)
+    if done:
+        return v
+    v = _three_tricks(ctx, rem, leader, flags, a, b)
+    lo, hi = proven_bounds(v, a, b, lo, hi)
+    _store(tt, key, ctx[_GEN], lo, hi, -1)
+    return v
+
+
+@_no_refcounts
+def _four_tricks(ctx, tt, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
+    """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with four tricks left: see
+    :func:`_ending`; the three-trick boundaries within keep their table entries (:func:`_boundary3`)."""
+    return _ending(ctx, tt, rem, leader, flags, alpha, beta, 4)
 
 
 @njit(inline="always")
@@ -925,11 +957,13 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     done, v, alpha, beta = narrow_window(lo, hi, alpha, beta)
     if done:
         return True, v
-    if pos == 0 and (popcount(rem) == 3 * nplay or ctx[_GAME] == EUCHRE):  # an ending's own search, its bounds kept
+    if pos == 0 and (popcount(rem) <= 4 * nplay or ctx[_GAME] == EUCHRE):  # an ending's own search, its bounds kept
         if ctx[_GAME] == EUCHRE:  # Euchre: its own search from every trick boundary
             v = _eu_search(ctx, tt, rem, seat, alpha, beta)
-        else:
+        elif popcount(rem) == 3 * nplay:
             v = _three_tricks(ctx, rem, seat, flags, alpha, beta)
+        else:
+            v = _four_tricks(ctx, tt, rem, seat, flags, alpha, beta)
         if ttidx >= 0:
             lo, hi = proven_bounds(v, alpha, beta, lo, hi)
             _store(tt, buf[p, _TKEY], ctx[_GEN], lo, hi, -1)
