@@ -10,7 +10,8 @@ The search is alpha-beta over card masks in Numba:
 
 * **Zero-window probes**: the exact points come from a few zero-window probes (the first
   at 61, the winning line, then halving the range left), each a fail-soft alpha-beta search
-  sharing one table.
+  sharing one table; once the range left spans at most :data:`_WIDE` points, one search with
+  that range as its window settles it (a bound it reaches at either end is then exact).
 * **Transposition table**: :data:`TT_ENTRIES` = 2**18 entries of one ``uint64`` each
   (2 MiB per table, small enough to stay mostly in the core's caches; one table per solve,
   or per thread in :func:`solve_many`). An entry stands for the key of a position at a trick
@@ -801,15 +802,24 @@ def _new_generation(tt):  # type: ignore[no-untyped-def]
     return g
 
 
+#: the widest range of points left that :func:`_exact` settles by one search with that range as its window (not by
+#: more zero-window probes): wider windows cost more than the probes they save
+_WIDE = 4
+
+
 @njit
 def _exact(ctx, tt, buf, rem, lead, pos, c0, c1, lo, hi, guess):  # type: ignore[no-untyped-def]
-    """The exact value in ``lo..hi`` by zero-window probes: the first at ``guess``, then halving the range.
+    """The exact value in ``lo..hi`` by zero-window probes: the first at ``guess``, then halving the range, until
+    at most :data:`_WIDE` points are left, which one search with the range as its window settles.
 
     Each probe is fail-soft, so its answer may close the range by more than half. (MTD(f)'s
     steps from the last answer crawl here: a fail-soft bound is often one point off.)
     """
     beta = guess
     while lo < hi:
+        if hi - lo <= _WIDE:  # one search with the window lo..hi settles it (outside it, the bound it reaches is exact)
+            g = _ab(ctx, tt, buf, 0, rem, lead, pos, c0, c1, lo, hi)
+            return min(max(g, lo), hi)
         if beta <= lo:
             beta = lo + 1
         if beta > hi:
