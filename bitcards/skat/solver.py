@@ -10,7 +10,8 @@ The search is alpha-beta over card masks in Numba:
 
 * **Zero-window probes**: the exact points come from a few zero-window probes (the first
   at 61, the winning line, then halving the range left), each a fail-soft alpha-beta search
-  sharing one table.
+  sharing one table; once the range left spans at most :data:`_WIDE` points, one search with
+  that range as its window settles it (a bound it reaches at either end is then exact).
 * **Transposition table**: :data:`TT_ENTRIES` = 2**18 entries of one ``uint64`` each
   (2 MiB per table, small enough to stay mostly in the core's caches; one table per solve,
   or per thread in :func:`solve_many`). An entry stands for the key of a position at a trick
@@ -42,7 +43,9 @@ The search is alpha-beta over card masks in Numba:
   settled without a line).
 * **Cost per node**: a node's set-up and move list are compiled into the search loop, the search's
   kernels keep no reference counts of the arrays they are handed, a table hit skips the static bounds
-  (its bounds include them), and the move list visits only the hand's legal cards.
+  (its bounds include them), the move list visits only the hand's legal cards, and the table hashes
+  of the trick boundaries after a trick's last card, made for the ready cut-off check, serve those
+  boundaries when they are searched.
 * **Equivalent cards**: two cards of one hand that are next to each other in the game's
   order among the cards still in play (only cards of the same hand or already played lie
   between them) and carry the same card points are one move; in null (where points do not
@@ -536,7 +539,7 @@ def _ending(ctx, tt, rem, rem_o, lead, alpha, beta, three, four):  # type: ignor
                 r = rem & ~((one << np.uint64(c0)) | (one << np.uint64(c1)) | (one << np.uint64(c2)))
                 if four:
                     r_o = rem_o & ~((one << np.uint64(i0)) | (one << np.uint64(i1)) | (one << np.uint64(i2)))
-                    v = gain + _three_left(ctx, tt, r, r_o, w, a2 - gain, b2 - gain)
+                    v = gain + _three_left(ctx, tt, r, r_o, w, a2 - gain, b2 - gain, _tt_hash(_tt_key(ctx, r, w)))
                 elif three:
                     r_o = rem_o & ~((one << np.uint64(i0)) | (one << np.uint64(i1)) | (one << np.uint64(i2)))
                     v = gain + _two_tricks(ctx, tt, r, r_o, w, a2 - gain, b2 - gain)
@@ -582,11 +585,10 @@ def _static_bounds(ctx, rem, rem_o, lead):  # type: ignore[no-untyped-def]
 
 
 @_no_refcounts
-def _three_left(ctx, tt, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
+def _three_left(ctx, tt, rem, rem_o, lead, alpha, beta, h):  # type: ignore[no-untyped-def]
     """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left, its bounds
-    looked up in and kept in the table."""
+    looked up in and kept in the table (``h``: the hash of its key)."""
     ctx[7] += 1  # nodes visited
-    h = _tt_hash(_tt_key(ctx, rem, lead))
     hit, lo, hi, _ = _tt_probe(ctx, tt, h)
     if not hit:
         lo, hi = _static_bounds(ctx, rem, rem_o, lead)
@@ -614,6 +616,7 @@ def _tt_store(ctx, tt, h, lo, hi, best):  # type: ignore[no-untyped-def]
 
 # the search stack: one row of ``buf`` per ply; columns 0..15 the moves, 16..31 their scores, then these
 _REM, _LEAD, _POS, _C0, _C1, _A, _B, _A0, _B0, _BEST, _BESTC, _I, _N, _GAIN, _HASH, _LO, _HI, _MAXN = range(32, 50)
+_ETC = 50  # 1 when the hashes of the trick boundaries after each move stand in columns 16.. (in place of the scores)
 _REMO = 52  # the cards still in the hands, in search order
 _BUF_COLS = 53
 _BUF_ROWS = 40
@@ -638,9 +641,11 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
             return True, _last_trick(ctx, rem, lead)
         if left == 6:  # two tricks left: their own plain search, not in the table
             return True, _two_tricks(ctx, tt, rem, np.uint64(buf[ply, _REMO]), lead, a, b)
+        if buf[ply, _HASH] < 0:
+            buf[ply, _HASH] = np.int64(_tt_hash(_tt_key(ctx, rem, lead)))
         if left == 9:  # three tricks left: their own plain search, its bounds kept in the table
-            return True, _three_left(ctx, tt, rem, np.uint64(buf[ply, _REMO]), lead, a, b)
-        h = _tt_hash(_tt_key(ctx, rem, lead))
+            return True, _three_left(ctx, tt, rem, np.uint64(buf[ply, _REMO]), lead, a, b, np.uint64(buf[ply, _HASH]))
+        h = np.uint64(buf[ply, _HASH])
         hit, lo, hi, tmove = _tt_probe(ctx, tt, h)
         if hit:  # its bounds include the ones below
             ttmove = _map_card(ctx, rem, tmove, False)
@@ -654,7 +659,6 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
             lo, hi = proven_bounds(v, a, b, lo, hi)
             _tt_store(ctx, tt, h, lo, hi, np.int64(-1))
             return True, v
-        buf[ply, _HASH] = np.int64(h)
         buf[ply, _LO] = lo
         buf[ply, _HI] = hi
     buf[ply, _A] = a
@@ -669,6 +673,7 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
     buf[ply, _I] = 0
     n = _moves(ctx, buf, ply, rem, lead, pos, buf[ply, _C0], buf[ply, _C1], ttmove)
     buf[ply, _N] = n
+    buf[ply, _ETC] = 0
     if pos == 2 and popcount(rem) > 7:  # enhanced transposition cutoff: a child the table already settles (not a
         c0 = buf[ply, _C0]  # two-trick ending, never in the table)
         c1 = buf[ply, _C1]
@@ -676,7 +681,9 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
             c = buf[ply, i]
             r = rem & ~(np.uint64(1) << np.uint64(c))
             w, gain = _trick_gain(ctx, c0, c1, c, lead)
-            hit, tlo, thi, _ = _tt_probe(ctx, tt, _tt_hash(_tt_key(ctx, r, w)))
+            th = _tt_hash(_tt_key(ctx, r, w))
+            buf[ply, 16 + i] = np.int64(th)
+            hit, tlo, thi, _ = _tt_probe(ctx, tt, th)
             if hit:
                 if maxnode:
                     v = gain + tlo
@@ -686,6 +693,7 @@ def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
                     v = gain + thi
                     if v <= a:
                         return True, v
+        buf[ply, _ETC] = 1
     return False, np.int64(0)
 
 
@@ -705,6 +713,7 @@ def _ab(ctx, tt, buf, ply, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore
     buf[ply, _C1] = c1
     buf[ply, _A] = alpha
     buf[ply, _B] = beta
+    buf[ply, _HASH] = -1
     entering = True
     ret = np.int64(0)
     while True:
@@ -777,6 +786,7 @@ def _ab(ctx, tt, buf, ply, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore
         buf[q, _C1] = n1
         buf[q, _A] = a - gain
         buf[q, _B] = b - gain
+        buf[q, _HASH] = buf[ply, 16 + i] if ps == 2 and buf[ply, _ETC] else np.int64(-1)
         ply = q
         entering = True
 
@@ -792,15 +802,24 @@ def _new_generation(tt):  # type: ignore[no-untyped-def]
     return g
 
 
+#: the widest range of points left that :func:`_exact` settles by one search with that range as its window (not by
+#: more zero-window probes): wider windows cost more than the probes they save
+_WIDE = 4
+
+
 @njit
 def _exact(ctx, tt, buf, rem, lead, pos, c0, c1, lo, hi, guess):  # type: ignore[no-untyped-def]
-    """The exact value in ``lo..hi`` by zero-window probes: the first at ``guess``, then halving the range.
+    """The exact value in ``lo..hi`` by zero-window probes: the first at ``guess``, then halving the range, until
+    at most :data:`_WIDE` points are left, which one search with the range as its window settles.
 
     Each probe is fail-soft, so its answer may close the range by more than half. (MTD(f)'s
     steps from the last answer crawl here: a fail-soft bound is often one point off.)
     """
     beta = guess
     while lo < hi:
+        if hi - lo <= _WIDE:  # one search with the window lo..hi settles it (outside it, the bound it reaches is exact)
+            g = _ab(ctx, tt, buf, 0, rem, lead, pos, c0, c1, lo, hi)
+            return min(max(g, lo), hi)
         if beta <= lo:
             beta = lo + 1
         if beta > hi:
