@@ -674,10 +674,11 @@ def _followers(ctx, rem, leader):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def _ending(ctx, tt, rem, leader, flags, alpha, beta, k):  # type: ignore[no-untyped-def]
-    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left (``three``: three):
-    plain alpha-beta over the first trick's lines (at most two or three cards a hand), each ending in the last trick
-    (or in the two-trick ending). ``three`` is a constant in each caller, so Numba drops the branch not taken and
-    neither kernel calls itself (its disk cache cannot load a kernel that does)."""
+    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with ``k`` (2, 3 or 4) tricks left: plain
+    alpha-beta over the first trick's lines (at most ``k`` cards a hand), each ending in the last trick, the two-trick
+    ending, or (``k`` = 4) a three-trick boundary looked up in the table (:func:`_boundary3`). ``k`` is a constant in
+    each caller, so Numba drops the branches not taken and no kernel calls itself (its disk cache cannot load a
+    kernel that does)."""
     s1, s2, s3, h1, h2, h3, four = _followers(ctx, rem, leader)
     one = np.uint64(1)
     worst = np.int64(1 << 20)
@@ -827,13 +828,11 @@ def _eu_node(ctx, tt, rem, seat, alpha, beta, k):  # type: ignore[no-untyped-def
     search, whose proven bounds go into the table."""
     lo, hi = _bounds(ctx, rem, np.uint64(0), 3, 0)
     use = popcount(rem) != ctx[_NO_TT]
-    key = rem | (np.uint64(seat) << np.uint64(40)) | (np.uint64(3) << np.uint64(42))
+    key = _tt_key(ctx, rem, seat, 3)
     if use:
-        hit = _tt_find(tt, key | (np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)))
-        if hit >= 0:
-            d = tt[hit, 1]
-            lo = np.int64(d & np.uint64(0xFFFF)) - _OFF
-            hi = np.int64((d >> np.uint64(16)) & np.uint64(0xFFFF)) - _OFF
+        hit, tlo, thi, _ = _lookup(ctx, tt, key)
+        if hit:
+            lo, hi = tlo, thi
     done, v, a, b = narrow_window(lo, hi, alpha, beta)
     if done:
         return v
@@ -897,13 +896,9 @@ def _boundary3(ctx, tt, rem, leader, flags, alpha, beta):  # type: ignore[no-unt
     """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left inside a
     four-trick ending: its table entry (else its static bounds) first, then :func:`_three_tricks`, whose proven
     bounds go into the table."""
-    key = _tt_cards(ctx, rem) | (np.uint64(leader) << np.uint64(40)) | (np.uint64(flags) << np.uint64(42))
-    hit = _tt_find(tt, key | (np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)))
-    if hit >= 0:
-        d = tt[hit, 1]
-        lo = np.int64(d & np.uint64(0xFFFF)) - _OFF
-        hi = np.int64((d >> np.uint64(16)) & np.uint64(0xFFFF)) - _OFF
-    else:
+    key = _tt_key(ctx, rem, leader, flags)
+    hit, lo, hi, _ = _lookup(ctx, tt, key)
+    if not hit:
         lo, hi = _bounds(ctx, rem, np.uint64(0), flags, _mask_points(ctx, rem))
     done, v, a, b = narrow_window(lo, hi, alpha, beta)
     if done:
@@ -945,15 +940,13 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     ttidx = np.int64(-1)
     ttmove = np.int64(-1)
     if pos == 0 and popcount(rem) != ctx[_NO_TT]:
-        key = _tt_cards(ctx, rem) | (np.uint64(seat) << np.uint64(40)) | (np.uint64(flags) << np.uint64(42))
+        key = _tt_key(ctx, rem, seat, flags)
         ttidx = np.int64(0)  # a trick boundary: the node's bounds go into the table
         buf[p, _TKEY] = np.int64(key)
-        hit = _tt_find(tt, key | (np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)))
-        if hit >= 0:
-            d = tt[hit, 1]
-            lo = np.int64(d & np.uint64(0xFFFF)) - _OFF
-            hi = np.int64((d >> np.uint64(16)) & np.uint64(0xFFFF)) - _OFF
-            ttmove = _map_card(ctx, rem, np.int64(d >> np.uint64(32)) - 1, False)
+        hit, tlo, thi, tmove = _lookup(ctx, tt, key)
+        if hit:
+            lo, hi = tlo, thi
+            ttmove = _map_card(ctx, rem, tmove, False)
     done, v, alpha, beta = narrow_window(lo, hi, alpha, beta)
     if done:
         return True, v
@@ -989,7 +982,6 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     # enhanced transposition cutoff: a child position the table already settles ends the node (not before two-trick
     # endings, which are never in the table)
     if pos + 1 == ctx[_NPLAY] and popcount(rem) > 2 * ctx[_NPLAY] + 1 and popcount(rem) - 1 != ctx[_NO_TT]:
-        gen = np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)
         bkey = buf[p, _BKEY]
         led = buf[p, _LED]
         for i in range(n):
@@ -998,16 +990,14 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
             ns = seat if _key(ctx, c, led) > bkey else buf[p, _BSEAT]
             r = rem & ~bit
             gain = _trick_value(ctx, tmask | bit, r == np.uint64(0)) if ns & 1 == 0 else np.int64(0)
-            key = _tt_cards(ctx, r) | (np.uint64(ns) << np.uint64(40)) | (np.uint64(flags | (1 << (ns & 1))) << np.uint64(42))
-            idx = _tt_find(tt, key | gen)
-            if idx >= 0:
-                d = tt[idx, 1]
+            hit, tlo, thi, _ = _lookup(ctx, tt, _tt_key(ctx, r, ns, flags | (1 << (ns & 1))))
+            if hit:
                 if seat & 1 == 0:
-                    v = gain + np.int64(d & np.uint64(0xFFFF)) - _OFF
+                    v = gain + tlo
                     if v >= beta:
                         return True, v
                 else:
-                    v = gain + np.int64((d >> np.uint64(16)) & np.uint64(0xFFFF)) - _OFF
+                    v = gain + thi
                     if v <= alpha:
                         return True, v
     return False, np.int64(0)
@@ -1055,6 +1045,25 @@ def _store(tt, key, gen, lo, hi, move):  # type: ignore[no-untyped-def]
     i = _tt_slot(tt, full)
     tt[i, 0] = full
     tt[i, 1] = np.uint64(lo + _OFF) | (np.uint64(hi + _OFF) << np.uint64(16)) | (np.uint64(move + 1) << np.uint64(32))
+
+
+@njit(inline="always")
+def _tt_key(ctx, rem, seat, flags):  # type: ignore[no-untyped-def]
+    """The table key of the trick boundary where ``seat`` leads with the cards ``rem`` in the hands and the match
+    flags ``flags`` (Jass: runs merged, :func:`_tt_cards`)."""
+    return _tt_cards(ctx, rem) | (np.uint64(seat) << np.uint64(40)) | (np.uint64(flags) << np.uint64(42))
+
+
+@njit(inline="always")
+def _lookup(ctx, tt, key):  # type: ignore[no-untyped-def]
+    """The entry of ``key`` in this solve (see :func:`_store`): ``(True, lo, hi, best lead)`` or ``(False, ...)``."""
+    i = _tt_find(tt, key | (np.uint64(ctx[_GEN]) << np.uint64(_KEY_BITS)))
+    if i < 0:
+        return False, np.int64(0), np.int64(0), np.int64(-1)
+    d = tt[i, 1]
+    lo = np.int64(d & np.uint64(0xFFFF)) - _OFF
+    hi = np.int64((d >> np.uint64(16)) & np.uint64(0xFFFF)) - _OFF
+    return True, lo, hi, np.int64(d >> np.uint64(32)) - 1
 
 
 @njit(inline="always")
