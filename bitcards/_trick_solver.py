@@ -240,7 +240,7 @@ def _eu_classes(h, inplay):  # type: ignore[no-untyped-def]
     carries each card of ``h`` up to the next card in play, so the sum marks the cards in play whose next lower
     one in play is ``h``'s; the gap bit under each group stops a carry from crossing into the next group."""
     p = inplay | _EU_GAPS
-    return h & ~(((~p | h) + h) & p)
+    return h & ~((((~p & np.uint64(0xFFFFFFFF)) | h) + h) & p)  # (the layout's 32 bits: the sum cannot wrap)
 
 
 

@@ -69,7 +69,7 @@ import numba
 import numpy as np
 
 from bitcards._alphabeta import insert_move, narrow_window, pick, proven_bounds
-from bitcards._bits import ctz, pdep, pext, popcount
+from bitcards._bits import ctz, mulhi64, pdep, pext, popcount
 from bitcards._jit import njit, warmup_task
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
@@ -229,8 +229,9 @@ _no_refcounts = njit(_nrt=False)
 
 @njit(inline="always")
 def _tt_hash(key):  # type: ignore[no-untyped-def]
-    """The hash of a table key: a bijection of the 50-bit keys (an odd multiple modulo 2**50)."""
-    return (np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) & np.uint64((1 << _KEY_BITS) - 1)
+    """The hash of a table key: a bijection of the 50-bit keys (an odd multiple modulo 2**50; the product's low
+    word by :func:`~bitcards._bits.mulhi64`, which wraps silently in plain Python too)."""
+    return np.uint64(mulhi64(key, np.uint64(0x9E3779B97F4A7C15))[1]) & np.uint64((1 << _KEY_BITS) - 1)
 
 
 @njit(inline="always")
@@ -390,7 +391,7 @@ def _sure_trumps(ctx, rem_o, total):  # type: ignore[no-untyped-def]
     game = ctx[0]
     t = np.uint64(rem_o) & _ORDER_GMASK[game, TRUMPS]
     d = np.uint64(ctx[10 + ctx[1]]) & t
-    if d & t & (~t + np.uint64(1)):  # the declarer holds the highest trump
+    if d and d & (~t + np.uint64(1)):  # the declarer holds the highest trump (none when d is empty, nor t then)
         return _order_points(game, d & _above(t & ~d)), total
     return np.int64(0), total - _order_points(game, t & _above(d))
 
