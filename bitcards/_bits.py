@@ -1,4 +1,4 @@
-"""Bit tricks for kernels: popcount, trailing zeros, select-the-j-th-bit, PDEP.
+"""Bit tricks for kernels: popcount, trailing zeros, select-the-j-th-bit, PDEP; and a cache prefetch hint.
 
 Each function here is plain Python (so it runs under ``NUMBA_DISABLE_JIT=1``)
 and has a Numba overload that compiles to one CPU instruction where the CPU has
@@ -30,6 +30,7 @@ __all__ = [
     "select_mask",
     "mix64",
     "mulhi64",
+    "prefetch",
     "HAVE_FAST_PDEP",
 ]
 
@@ -127,6 +128,11 @@ def mulhi64(x: int, n: int) -> tuple[int, int]:
     """``(x * n) >> 64`` and ``(x * n) mod 2**64``."""
     p = (int(x) & _M64) * int(n)
     return p >> 64, p & _M64
+
+
+def prefetch(a: object, i: int) -> None:
+    """Ask the CPU to bring element ``i`` of the array ``a`` into its caches ahead of a read (a hint: nothing in plain
+    Python; a kernel that knows where it will read next can overlap a cache miss with other work)."""
 
 
 # --- Numba implementations ---------------------------------------------------
@@ -321,3 +327,27 @@ def _ol_mulhi64(x, n):  # type: ignore[no-untyped-def]
         return _umulhi64(a, b), a * b
 
     return impl
+
+
+@intrinsic
+def _prefetch(typingctx, a, i):  # type: ignore[no-untyped-def]
+    sig = types.void(a, types.int64)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]])
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        builder.call(fn, [ptr, ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])  # read, keep, data
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+@overload(prefetch)
+def _ol_prefetch(a, i):  # type: ignore[no-untyped-def]
+    if isinstance(a, types.Array) and isinstance(i, types.Integer):
+        return lambda a, i: _prefetch(a, types.int64(i))  # noqa: E731
+    return None

@@ -41,11 +41,13 @@ The search is alpha-beta over card masks in Numba:
   three-trick boundaries still look up and store their bounds in the table; two-trick
   endings are not stored, and one whose window lies outside the points still in play is
   settled without a line).
-* **Cost per node**: a node's set-up and move list are compiled into the search loop, the search's
+* **Cost per node**: the three cards of a trick are three nested loops over their move lists, in one
+  kernel per number of tricks left (each calling the next at the trick's end), so a card played costs
+  no frame of its own and the windows and values stay in registers; the search's
   kernels keep no reference counts of the arrays they are handed, a table hit skips the static bounds
   (its bounds include them), the move list visits only the hand's legal cards, and the table hashes
-  of the trick boundaries after a trick's last card, made for the ready cut-off check, serve those
-  boundaries when they are searched.
+  of the trick boundaries after a trick's last card, made for the ready cut-off check (whose table
+  entries are asked of memory all at once, then read), serve those boundaries when they are searched.
 * **Equivalent cards**: two cards of one hand that are next to each other in the game's
   order among the cards still in play (only cards of the same hand or already played lie
   between them) and carry the same card points are one move; in null (where points do not
@@ -69,7 +71,7 @@ import numba
 import numpy as np
 
 from bitcards._alphabeta import insert_move, narrow_window, pick, proven_bounds
-from bitcards._bits import ctz, mulhi64, pdep, pext, popcount
+from bitcards._bits import ctz, mulhi64, pdep, pext, popcount, prefetch
 from bitcards._jit import njit, warmup_task
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
@@ -298,13 +300,13 @@ def _tt_probe(ctx, tt, h):  # type: ignore[no-untyped-def]
     return True, lo, hi, np.int64((d >> np.uint64(_MOVE_SHIFT)) & np.uint64(63)) - 1
 
 
-@njit(inline="always")
-def _moves(ctx, buf, ply, rem, lead, pos, c0, c1, ttmove):  # type: ignore[no-untyped-def]
-    """Fill ``buf[ply]`` with one card per class of equivalent legal cards, best first; return how many."""
+@_no_refcounts
+def _moves(ctx, buf, ply, rem, rem_o, lead, pos, c0, c1, ttmove):  # type: ignore[no-untyped-def]
+    """Fill ``buf[ply]`` with one card per class of equivalent legal cards, best first; return how many.
+    (``rem_o``: the cards in the hands, ``rem``, in search order.)"""
     game = ctx[0]
     mode = ctx[2]
     p = (lead + pos) % 3
-    rem_o = np.uint64(buf[ply, _REMO])
     hand_o = np.uint64(ctx[10 + p]) & rem_o
     inplay = rem_o
     if pos > 0:
@@ -585,10 +587,11 @@ def _static_bounds(ctx, rem, rem_o, lead):  # type: ignore[no-untyped-def]
     return lo, hi
 
 
-@_no_refcounts
-def _three_left(ctx, tt, rem, rem_o, lead, alpha, beta, h):  # type: ignore[no-untyped-def]
-    """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left, its bounds
-    looked up in and kept in the table (``h``: the hash of its key)."""
+@njit(inline="always")
+def _settle(ctx, tt, rem, rem_o, lead, alpha, beta, h, four):  # type: ignore[no-untyped-def]
+    """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left (``four``:
+    four), its bounds looked up in and kept in the table (``h``: the hash of its key). ``four`` is a constant in
+    each caller."""
     ctx[7] += 1  # nodes visited
     hit, lo, hi, _ = _tt_probe(ctx, tt, h)
     if not hit:
@@ -596,10 +599,25 @@ def _three_left(ctx, tt, rem, rem_o, lead, alpha, beta, h):  # type: ignore[no-u
     done, v, a, b = narrow_window(lo, hi, alpha, beta)
     if done:
         return v
-    v = _three_tricks(ctx, tt, rem, rem_o, lead, a, b)
+    if four:
+        v = _four_tricks(ctx, tt, rem, rem_o, lead, a, b)
+    else:
+        v = _three_tricks(ctx, tt, rem, rem_o, lead, a, b)
     lo, hi = proven_bounds(v, a, b, lo, hi)
     _tt_store(ctx, tt, h, lo, hi, np.int64(-1))
     return v
+
+
+@_no_refcounts
+def _three_left(ctx, tt, rem, rem_o, lead, alpha, beta, h):  # type: ignore[no-untyped-def]
+    """:func:`_settle` with three tricks left."""
+    return _settle(ctx, tt, rem, rem_o, lead, alpha, beta, h, False)
+
+
+@_no_refcounts
+def _four_left(ctx, tt, rem, rem_o, lead, alpha, beta, h):  # type: ignore[no-untyped-def]
+    """:func:`_settle` with four tricks left."""
+    return _settle(ctx, tt, rem, rem_o, lead, alpha, beta, h, True)
 
 
 @njit(inline="always")
@@ -615,181 +633,205 @@ def _tt_store(ctx, tt, h, lo, hi, best):  # type: ignore[no-untyped-def]
     )
 
 
-# the search stack: one row of ``buf`` per ply; columns 0..15 the moves, 16..31 their scores, then these
-_REM, _LEAD, _POS, _C0, _C1, _A, _B, _A0, _B0, _BEST, _BESTC, _I, _N, _GAIN, _HASH, _LO, _HI, _MAXN = range(32, 50)
-_ETC = 50  # 1 when the hashes of the trick boundaries after each move stand in columns 16.. (in place of the scores)
-_REMO = 52  # the cards still in the hands, in search order
-_BUF_COLS = 53
-_BUF_ROWS = 40
+# the move lists: row ``3 * (10 - k) + pos`` of ``buf`` for the card at ``pos`` of the trick with ``k`` tricks left
+# (its first one included); columns 0..15 the moves, 16..31 their scores (or, for the trick's last card, the table
+# hashes of the trick boundaries after them)
+_BUF_COLS = 32
+_BUF_ROWS = 30
 
 
 @njit(inline="always")
-def _enter(ctx, tt, buf, ply):  # type: ignore[no-untyped-def]
-    """Set up the node in row ``ply`` of ``buf``; return (True, value) when the table or the end settles it."""
-    mode = ctx[2]
-    ctx[7] += 1  # nodes visited
-    rem = np.uint64(buf[ply, _REM])
-    lead = buf[ply, _LEAD]
-    pos = buf[ply, _POS]
-    a = buf[ply, _A]
-    b = buf[ply, _B]
+def _after(ctx, tt, buf, rem, rem_o, lead, alpha, beta, h, k):  # type: ignore[no-untyped-def]
+    """The declarer's value (fail-soft in ``alpha..beta``) of the trick boundary ``rem, lead`` (``rem_o``: ``rem`` in
+    search order; ``h``: the hash of its key, from three tricks left) that ends a trick of :func:`_tricks` with ``k``
+    tricks left (its own included). ``k`` is a constant in each kernel of :func:`_tricks`, so Numba drops the
+    branches not taken and no kernel calls itself."""
+    if k == 1:
+        return np.int64(0)
+    if k == 2:  # the last trick plays itself
+        return _last_trick(ctx, rem, lead)
+    if k == 3:  # two tricks left: their own plain search, not in the table
+        return _two_tricks(ctx, tt, rem, rem_o, lead, alpha, beta)
+    if k == 4:  # three or four tricks left: their own plain search, its bounds kept in the table
+        return _three_left(ctx, tt, rem, rem_o, lead, alpha, beta, h)
+    if k == 5:
+        return _four_left(ctx, tt, rem, rem_o, lead, alpha, beta, h)
+    if k == 6:
+        return _tricks5(ctx, tt, buf, rem, rem_o, lead, np.int64(0), np.int64(-1), np.int64(-1), alpha, beta, h)
+    if k == 7:
+        return _tricks6(ctx, tt, buf, rem, rem_o, lead, np.int64(0), np.int64(-1), np.int64(-1), alpha, beta, h)
+    if k == 8:
+        return _tricks7(ctx, tt, buf, rem, rem_o, lead, np.int64(0), np.int64(-1), np.int64(-1), alpha, beta, h)
+    if k == 9:
+        return _tricks8(ctx, tt, buf, rem, rem_o, lead, np.int64(0), np.int64(-1), np.int64(-1), alpha, beta, h)
+    return _tricks9(ctx, tt, buf, rem, rem_o, lead, np.int64(0), np.int64(-1), np.int64(-1), alpha, beta, h)
+
+
+@njit(inline="always")
+def _tricks(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h, k):  # type: ignore[no-untyped-def]
+    """Fail-soft alpha-beta: the declarer's points (or tricks) within ``alpha..beta`` from a position with ``k``
+    tricks left (``rem``: the cards in the hands, ``rem_o`` the same in search order; ``pos`` cards of the current
+    trick played, ``c0`` and ``c1``). The three cards of the trick are nested loops over their move lists; each line
+    goes on to the trick boundary after it (:func:`_after`). At a trick boundary (``pos`` 0; ``h`` the hash of its
+    key) the table's bounds (else the static ones) come first and the proven bounds and best lead go into it; before
+    a trick's last card, a trick boundary after it whose table entry already settles the position ends it (enhanced
+    transposition cutoff)."""
+    game = ctx[0]
+    decl = ctx[1]
+    null = ctx[2] == _NULL
+    one = np.uint64(1)
+    ply = 3 * (10 - k)
+    lo = np.int64(0)
+    hi = np.int64(0)
     ttmove = np.int64(-1)
     if pos == 0:
-        left = popcount(rem)
-        if left == 0:
-            return True, np.int64(0)
-        if left == 3:  # the last trick plays itself
-            return True, _last_trick(ctx, rem, lead)
-        if left == 6:  # two tricks left: their own plain search, not in the table
-            return True, _two_tricks(ctx, tt, rem, np.uint64(buf[ply, _REMO]), lead, a, b)
-        if buf[ply, _HASH] < 0:
-            buf[ply, _HASH] = np.int64(_tt_hash(_tt_key(ctx, rem, lead)))
-        if left == 9:  # three tricks left: their own plain search, its bounds kept in the table
-            return True, _three_left(ctx, tt, rem, np.uint64(buf[ply, _REMO]), lead, a, b, np.uint64(buf[ply, _HASH]))
-        h = np.uint64(buf[ply, _HASH])
+        ctx[7] += 1  # nodes visited
         hit, lo, hi, tmove = _tt_probe(ctx, tt, h)
-        if hit:  # its bounds include the ones below
+        if hit:  # its bounds include the static ones
             ttmove = _map_card(ctx, rem, tmove, False)
         else:
-            lo, hi = _static_bounds(ctx, rem, np.uint64(buf[ply, _REMO]), lead)
-        done, v, a, b = narrow_window(lo, hi, a, b)
+            lo, hi = _static_bounds(ctx, rem, rem_o, lead)
+        done, v, alpha, beta = narrow_window(lo, hi, alpha, beta)
         if done:
-            return True, v
-        if left == 12:  # four tricks left: their own plain search, its bounds kept in the table
-            v = _four_tricks(ctx, tt, rem, np.uint64(buf[ply, _REMO]), lead, a, b)
-            lo, hi = proven_bounds(v, a, b, lo, hi)
-            _tt_store(ctx, tt, h, lo, hi, np.int64(-1))
-            return True, v
-        buf[ply, _LO] = lo
-        buf[ply, _HI] = hi
-    buf[ply, _A] = a
-    buf[ply, _B] = b
-    buf[ply, _A0] = a
-    buf[ply, _B0] = b
-    p = (lead + pos) % 3
-    maxnode = (p == ctx[1]) == (mode != _NULL)
-    buf[ply, _MAXN] = maxnode
-    buf[ply, _BEST] = -1 if maxnode else 1000
-    buf[ply, _BESTC] = -1
-    buf[ply, _I] = 0
-    n = _moves(ctx, buf, ply, rem, lead, pos, buf[ply, _C0], buf[ply, _C1], ttmove)
-    buf[ply, _N] = n
-    buf[ply, _ETC] = 0
-    if pos == 2 and popcount(rem) > 7:  # enhanced transposition cutoff: a child the table already settles (not a
-        c0 = buf[ply, _C0]  # two-trick ending, never in the table)
-        c1 = buf[ply, _C1]
-        for i in range(n):
-            c = buf[ply, i]
-            r = rem & ~(np.uint64(1) << np.uint64(c))
-            w, gain = _trick_gain(ctx, c0, c1, c, lead)
-            th = _tt_hash(_tt_key(ctx, r, w))
-            buf[ply, 16 + i] = np.int64(th)
-            hit, tlo, thi, _ = _tt_probe(ctx, tt, th)
-            if hit:
-                if maxnode:
-                    v = gain + tlo
-                    if v >= b:
-                        return True, v
-                else:
-                    v = gain + thi
-                    if v <= a:
-                        return True, v
-        buf[ply, _ETC] = 1
-    return False, np.int64(0)
+            return v
+        n0 = _moves(ctx, buf, ply, rem, rem_o, lead, np.int64(0), np.int64(-1), np.int64(-1), ttmove)
+    else:
+        buf[ply, 0] = c0
+        n0 = 1
+    max0 = (lead == decl) != null
+    max1 = ((lead + 1) % 3 == decl) != null
+    max2 = ((lead + 2) % 3 == decl) != null
+    worst = np.int64(1000)
+    a0, b0 = alpha, beta
+    v0 = -worst if max0 else worst
+    best = np.int64(-1)
+    i0 = 0
+    while i0 < n0 and a0 < b0:
+        x0 = buf[ply, i0]
+        i0 += 1
+        r1 = rem & ~(one << np.uint64(x0))
+        r1_o = rem_o & ~_ORDER_BIT[game, x0]
+        if pos == 2:
+            buf[ply + 1, 0] = c1
+            n1 = 1
+        else:
+            n1 = _moves(ctx, buf, ply + 1, r1, r1_o, lead, np.int64(1), x0, np.int64(-1), np.int64(-1))
+        a1, b1 = a0, b0
+        v1 = -worst if max1 else worst
+        i1 = 0
+        while i1 < n1 and a1 < b1:
+            x1 = buf[ply + 1, i1]
+            i1 += 1
+            r2 = r1 & ~(one << np.uint64(x1))
+            r2_o = r1_o & ~_ORDER_BIT[game, x1]
+            n2 = _moves(ctx, buf, ply + 2, r2, r2_o, lead, np.int64(2), x0, x1, np.int64(-1))
+            a2, b2 = a1, b1
+            v2 = -worst if max2 else worst
+            if k >= 4:  # enhanced transposition cutoff (the trick boundaries after it are in the table)
+                for i in range(n2):  # their entries are fetched together, then read
+                    x2 = buf[ply + 2, i]
+                    th = _tt_hash(_tt_key(ctx, r2 & ~(one << np.uint64(x2)), _trick_gain(ctx, x0, x1, x2, lead)[0]))
+                    buf[ply + 2, 16 + i] = np.int64(th)
+                    prefetch(tt, np.int64(th >> np.uint64(_CHECK_BITS)))
+                for i in range(n2):
+                    x2 = buf[ply + 2, i]
+                    gain = _trick_gain(ctx, x0, x1, x2, lead)[1]
+                    hit, tlo, thi, _ = _tt_probe(ctx, tt, np.uint64(buf[ply + 2, 16 + i]))
+                    if hit:
+                        if max2 and gain + tlo >= b2:
+                            v2 = gain + tlo
+                            n2 = 0
+                            break
+                        if not max2 and gain + thi <= a2:
+                            v2 = gain + thi
+                            n2 = 0
+                            break
+            i2 = 0
+            while i2 < n2 and a2 < b2:
+                x2 = buf[ply + 2, i2]
+                th = np.uint64(buf[ply + 2, 16 + i2]) if k >= 4 else np.uint64(0)
+                i2 += 1
+                w, gain = _trick_gain(ctx, x0, x1, x2, lead)
+                r3 = r2 & ~(one << np.uint64(x2))
+                r3_o = r2_o & ~_ORDER_BIT[game, x2]
+                v = gain + _after(ctx, tt, buf, r3, r3_o, w, a2 - gain, b2 - gain, th, k)
+                v2, a2, b2 = pick(max2, v2, v, a2, b2)
+            v1, a1, b1 = pick(max1, v1, v2, a1, b1)
+        if (v1 > v0) if max0 else (v1 < v0):
+            best = x0
+        v0, a0, b0 = pick(max0, v0, v1, a0, b0)
+    if pos == 0:
+        lo, hi = proven_bounds(v0, alpha, beta, lo, hi)
+        _tt_store(ctx, tt, h, lo, hi, _map_card(ctx, rem, best, True))
+    return v0
+
+
+# one kernel a trick count, so that none calls itself: _tricks is compiled into each with ``k`` fixed
+@_no_refcounts
+def _tricks5(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h):  # type: ignore[no-untyped-def]
+    return _tricks(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h, 5)
 
 
 @_no_refcounts
-def _ab(ctx, tt, buf, ply, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore[no-untyped-def]
-    """Fail-soft alpha-beta: the declarer's points (or tricks) from this node on, within ``alpha..beta``.
+def _tricks6(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h):  # type: ignore[no-untyped-def]
+    return _tricks(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h, 6)
 
-    Iterative, on the stack in ``buf`` (rows from ``ply`` on), so no function calls itself.
-    """
-    game = ctx[0]
-    root = ply
-    buf[ply, _REM] = np.int64(rem)
-    buf[ply, _REMO] = np.int64(_in_order(rem, game))
-    buf[ply, _LEAD] = lead
-    buf[ply, _POS] = pos
-    buf[ply, _C0] = c0
-    buf[ply, _C1] = c1
-    buf[ply, _A] = alpha
-    buf[ply, _B] = beta
-    buf[ply, _HASH] = -1
-    entering = True
-    ret = np.int64(0)
-    while True:
-        if entering:
-            done, val = _enter(ctx, tt, buf, ply)
-            if done:
-                if ply == root:
-                    return val
-                ret = val
-                ply -= 1
-                entering = False
-                continue
-        else:
-            v = ret + buf[ply, _GAIN]
-            if buf[ply, _MAXN]:
-                if v > buf[ply, _BEST]:
-                    buf[ply, _BEST] = v
-                    buf[ply, _BESTC] = buf[ply, buf[ply, _I]]
-                    if v > buf[ply, _A]:
-                        buf[ply, _A] = v
-            else:
-                if v < buf[ply, _BEST]:
-                    buf[ply, _BEST] = v
-                    buf[ply, _BESTC] = buf[ply, buf[ply, _I]]
-                    if v < buf[ply, _B]:
-                        buf[ply, _B] = v
-            buf[ply, _I] += 1
-        i = buf[ply, _I]
-        a = buf[ply, _A]
-        b = buf[ply, _B]
-        if a >= b or i >= buf[ply, _N]:
-            best = buf[ply, _BEST]
-            if buf[ply, _POS] == 0:
-                lo, hi = proven_bounds(best, buf[ply, _A0], buf[ply, _B0], buf[ply, _LO], buf[ply, _HI])
-                bestc = _map_card(ctx, np.uint64(buf[ply, _REM]), buf[ply, _BESTC], True)
-                _tt_store(ctx, tt, np.uint64(buf[ply, _HASH]), lo, hi, bestc)
-            if ply == root:
-                return best
-            ret = best
-            ply -= 1
-            entering = False
-            continue
-        # the next child
-        c = buf[ply, i]
-        r = np.uint64(buf[ply, _REM]) & ~(np.uint64(1) << np.uint64(c))
-        nl = buf[ply, _LEAD]
-        ps = buf[ply, _POS]
-        gain = np.int64(0)
-        if ps == 0:
-            n0 = c
-            n1 = np.int64(-1)
-        elif ps == 1:
-            n0 = buf[ply, _C0]
-            n1 = c
-        else:
-            nl, gain = _trick_gain(ctx, buf[ply, _C0], buf[ply, _C1], c, nl)
-            n0 = np.int64(-1)
-            n1 = np.int64(-1)
-        buf[ply, _GAIN] = gain
-        if ps == 2 and r == np.uint64(0):
-            ret = np.int64(0)
-            entering = False
-            continue
-        q = ply + 1
-        buf[q, _REM] = np.int64(r)
-        buf[q, _REMO] = buf[ply, _REMO] & ~np.int64(_ORDER_BIT[game, c])
-        buf[q, _LEAD] = nl
-        buf[q, _POS] = (ps + 1) % 3
-        buf[q, _C0] = n0
-        buf[q, _C1] = n1
-        buf[q, _A] = a - gain
-        buf[q, _B] = b - gain
-        buf[q, _HASH] = buf[ply, 16 + i] if ps == 2 and buf[ply, _ETC] else np.int64(-1)
-        ply = q
-        entering = True
+
+@_no_refcounts
+def _tricks7(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h):  # type: ignore[no-untyped-def]
+    return _tricks(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h, 7)
+
+
+@_no_refcounts
+def _tricks8(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h):  # type: ignore[no-untyped-def]
+    return _tricks(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h, 8)
+
+
+@_no_refcounts
+def _tricks9(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h):  # type: ignore[no-untyped-def]
+    return _tricks(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h, 9)
+
+
+@_no_refcounts
+def _tricks10(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h):  # type: ignore[no-untyped-def]
+    return _tricks(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h, 10)
+
+
+@_no_refcounts
+def _tricks_end(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, k):  # type: ignore[no-untyped-def]
+    """:func:`_tricks` in the middle of a trick with ``k`` (1 to 4) tricks left (a search's first node only)."""
+    return _tricks(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, np.uint64(0), k)
+
+
+@_no_refcounts
+def _ab(ctx, tt, buf, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore[no-untyped-def]
+    """Fail-soft alpha-beta: the declarer's points (or tricks) from this node on, within ``alpha..beta``."""
+    rem_o = _in_order(rem, ctx[0])
+    k = (popcount(rem) + pos + 2) // 3  # tricks left, the current one included
+    h = _tt_hash(_tt_key(ctx, rem, lead)) if pos == 0 and k >= 3 else np.uint64(0)
+    if pos == 0 and k < 5:
+        if k == 0:
+            return np.int64(0)
+        if k == 1:
+            return _last_trick(ctx, rem, lead)
+        if k == 2:
+            return _two_tricks(ctx, tt, rem, rem_o, lead, alpha, beta)
+        if k == 3:
+            return _three_left(ctx, tt, rem, rem_o, lead, alpha, beta, h)
+        return _four_left(ctx, tt, rem, rem_o, lead, alpha, beta, h)
+    if k == 5:
+        return _tricks5(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h)
+    if k == 6:
+        return _tricks6(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h)
+    if k == 7:
+        return _tricks7(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h)
+    if k == 8:
+        return _tricks8(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h)
+    if k == 9:
+        return _tricks9(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h)
+    if k == 10:
+        return _tricks10(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h)
+    return _tricks_end(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, k)
 
 
 @njit
@@ -819,13 +861,13 @@ def _exact(ctx, tt, buf, rem, lead, pos, c0, c1, lo, hi, guess):  # type: ignore
     beta = guess
     while lo < hi:
         if hi - lo <= _WIDE:  # one search with the window lo..hi settles it (outside it, the bound it reaches is exact)
-            g = _ab(ctx, tt, buf, 0, rem, lead, pos, c0, c1, lo, hi)
+            g = _ab(ctx, tt, buf, rem, lead, pos, c0, c1, lo, hi)
             return min(max(g, lo), hi)
         if beta <= lo:
             beta = lo + 1
         if beta > hi:
             beta = hi
-        g = _ab(ctx, tt, buf, 0, rem, lead, pos, c0, c1, beta - 1, beta)
+        g = _ab(ctx, tt, buf, rem, lead, pos, c0, c1, beta - 1, beta)
         if g < beta:
             hi = g
         else:
@@ -858,7 +900,7 @@ def _solve_node(ctx, tt, buf, rem, lead, pos, c0, c1, guess):  # type: ignore[no
 def _test_node(ctx, tt, buf, rem, lead, pos, c0, c1, target):  # type: ignore[no-untyped-def]
     """Whether the value of a node in the current mode is at least ``target`` (one zero-window probe)."""
     ctx[3] = _new_generation(tt)
-    return _ab(ctx, tt, buf, 0, rem, lead, pos, c0, c1, target - 1, target) >= target
+    return _ab(ctx, tt, buf, rem, lead, pos, c0, c1, target - 1, target) >= target
 
 
 @njit
@@ -886,7 +928,7 @@ def _card_values(ctx, tt, buf, rem, lead, pos, c0, c1, out):  # type: ignore[no-
             if ps == 0 and r == np.uint64(0):
                 out[c] = gain
             elif ctx[2] == _NULL:
-                out[c] = gain + (1 if _ab(ctx, tt, buf, 0, r, ld, ps, d0, d1, np.int64(0), np.int64(1)) >= 1 else 0)
+                out[c] = gain + (1 if _ab(ctx, tt, buf, r, ld, ps, d0, d1, np.int64(0), np.int64(1)) >= 1 else 0)
             else:
                 hi = _future_max(ctx, r, ps, d0, d1)
                 out[c] = gain + _exact(ctx, tt, buf, r, ld, ps, d0, d1, np.int64(0), hi, np.int64(min(61, hi)))
