@@ -505,8 +505,8 @@ def _ending(ctx, tt, rem, rem_o, lead, alpha, beta, three, four):  # type: ignor
     h2 = np.uint64(ctx[10 + s2]) & rem_o
     one = np.uint64(1)
     worst = np.int64(1000)
-    if not three:  # the value lies in 0..what is left
-        top = _card_points(rem) if points else np.int64(2)
+    if not three:  # the value lies in 0..what is left (the points in play, or the tricks left)
+        top = _card_points(rem) if points else popcount(rem) // 3
         if alpha >= top:
             return top
         if beta <= 0:

@@ -123,6 +123,19 @@ def test_hypothesis_endgames(rng: random.Random, tricks: int, game: str) -> None
     check(random_position(rng, tricks, game))
 
 
+def test_schwarz_needs_every_one_of_four_tricks() -> None:
+    """The declarer can take all four tricks (trumps first, then the ace): schwarz, whoever leads. (The four-trick
+    ending once capped a trick count at two, the most of a two-trick ending.)"""
+    hands = [[("D", "A"), ("D", "J"), ("H", "T"), ("H", "7")], [("D", "8"), ("D", "Q"), ("D", "K"), ("D", "7")],
+             [("D", "T"), ("H", "8"), ("H", "9"), ("D", "9")]]  # fmt: skip
+    skat = [("H", "J"), ("H", "Q")]
+    for lead in range(3):
+        got = solve([text(h) for h in hands], text(skat), "hearts", 0, lead)
+        want = naive.solve(hands, skat, "hearts", 0, lead, [], 0, 0, 0)
+        assert want["schwarz"] and got.schwarz, lead
+        assert (got.points, got.schwarz_against) == (want["points"], want["schwarz_against"]), lead
+
+
 def test_table_is_reused_between_solves() -> None:
     tt = new_table()
     a = solve(["CJ SJ CA", "HA HT H7", "DA DT D7"], "", "clubs", 0, 0, table=tt)
