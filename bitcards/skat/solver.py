@@ -209,6 +209,12 @@ def _above(m):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
+def _seat(x):  # type: ignore[no-untyped-def]
+    """Seat ``x`` modulo 3 for ``x`` in 0..4 (a seat plus at most 2), without a division."""
+    return x - 3 if x >= 3 else x
+
+
+@njit(inline="always")
 def _in_order(m, game):  # type: ignore[no-untyped-def]
     """The card mask ``m`` in search order (bit ``i`` for card ``_ORDER[game, i]``)."""
     m = np.uint64(m)
@@ -306,7 +312,7 @@ def _moves(ctx, buf, ply, rem, rem_o, lead, pos, c0, c1, ttmove):  # type: ignor
     (``rem_o``: the cards in the hands, ``rem``, in search order.)"""
     game = ctx[0]
     mode = ctx[2]
-    p = (lead + pos) % 3
+    p = _seat(lead + pos)
     hand_o = np.uint64(ctx[10 + p]) & rem_o
     inplay = rem_o
     if pos > 0:
@@ -324,7 +330,7 @@ def _moves(ctx, buf, ply, rem, rem_o, lead, pos, c0, c1, ttmove):  # type: ignor
                 ws = s1
                 wpos = 1
         decl = ctx[1]
-        ours = ((lead + wpos) % 3 == decl) == (p == decl)
+        ours = (_seat(lead + wpos) == decl) == (p == decl)
     else:
         follow = np.int64(-1)
         ws = np.int64(0)
@@ -414,8 +420,8 @@ def _declarer_run(ctx, rem_o):  # type: ignore[no-untyped-def]
     rem_o = np.uint64(rem_o)
     d = np.uint64(ctx[10 + decl]) & rem_o
     e = rem_o & ~d
-    h1 = np.uint64(ctx[10 + (decl + 1) % 3]) & rem_o
-    h2 = np.uint64(ctx[10 + (decl + 2) % 3]) & rem_o
+    h1 = np.uint64(ctx[10 + _seat(decl + 1)]) & rem_o
+    h2 = np.uint64(ctx[10 + _seat(decl + 2)]) & rem_o
     trumps = _ORDER_GMASK[game, TRUMPS]
     dt = d & trumps
     top = dt & _above(e & trumps)
@@ -438,7 +444,7 @@ def _declarer_run(ctx, rem_o):  # type: ignore[no-untyped-def]
 @njit(inline="always")
 def _trick_gain(ctx, c0, c1, c2, lead):  # type: ignore[no-untyped-def]
     """Who takes the trick ``c0 c1 c2`` led by ``lead``, and what the declarer gains by it (points or a trick)."""
-    w = (lead + _trick_winner(c0, c1, c2, ctx[0])) % 3
+    w = _seat(lead + _trick_winner(c0, c1, c2, ctx[0]))
     if w != ctx[1]:
         return w, np.int64(0)
     if ctx[2] == _POINTS:
@@ -450,8 +456,8 @@ def _trick_gain(ctx, c0, c1, c2, lead):  # type: ignore[no-untyped-def]
 def _last_trick(ctx, rem, lead):  # type: ignore[no-untyped-def]
     """What the declarer gains from the last trick (one card left in each hand), led by ``lead``: it plays itself."""
     x0 = ctz(np.uint64(ctx[4 + lead]) & rem)
-    x1 = ctz(np.uint64(ctx[4 + (lead + 1) % 3]) & rem)
-    x2 = ctz(np.uint64(ctx[4 + (lead + 2) % 3]) & rem)
+    x1 = ctz(np.uint64(ctx[4 + _seat(lead + 1)]) & rem)
+    x2 = ctz(np.uint64(ctx[4 + _seat(lead + 2)]) & rem)
     return _trick_gain(ctx, x0, x1, x2, lead)[1]
 
 
@@ -495,8 +501,8 @@ def _ending(ctx, tt, rem, rem_o, lead, alpha, beta, three, four):  # type: ignor
     decl = ctx[1]
     null = ctx[2] == _NULL
     points = ctx[2] == _POINTS
-    s1 = (lead + 1) % 3
-    s2 = (lead + 2) % 3
+    s1 = _seat(lead + 1)
+    s2 = _seat(lead + 2)
     max0 = (lead == decl) != null
     max1 = (s1 == decl) != null
     max2 = (s2 == decl) != null
@@ -699,8 +705,8 @@ def _tricks(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h, k):  # 
         buf[ply, 0] = c0
         n0 = 1
     max0 = (lead == decl) != null
-    max1 = ((lead + 1) % 3 == decl) != null
-    max2 = ((lead + 2) % 3 == decl) != null
+    max1 = (_seat(lead + 1) == decl) != null
+    max2 = (_seat(lead + 2) == decl) != null
     worst = np.int64(1000)
     a0, b0 = alpha, beta
     v0 = -worst if max0 else worst
