@@ -651,7 +651,7 @@ def _after(ctx, tt, buf, rem, rem_o, lead, alpha, beta, h, k):  # type: ignore[n
     """The declarer's value (fail-soft in ``alpha..beta``) of the trick boundary ``rem, lead`` (``rem_o``: ``rem`` in
     search order; ``h``: the hash of its key, from three tricks left) that ends a trick of :func:`_tricks` with ``k``
     tricks left (its own included). ``k`` is a constant in each kernel of :func:`_tricks`, so Numba drops the
-    branches not taken and no kernel calls itself."""
+    branches not taken and no kernel calls itself; :func:`_ab` starts a search at a trick boundary with it too."""
     if k == 1:
         return np.int64(0)
     if k == 2:  # the last trick plays itself
@@ -670,7 +670,9 @@ def _after(ctx, tt, buf, rem, rem_o, lead, alpha, beta, h, k):  # type: ignore[n
         return _tricks7(ctx, tt, buf, rem, rem_o, lead, np.int64(0), np.int64(-1), np.int64(-1), alpha, beta, h)
     if k == 9:
         return _tricks8(ctx, tt, buf, rem, rem_o, lead, np.int64(0), np.int64(-1), np.int64(-1), alpha, beta, h)
-    return _tricks9(ctx, tt, buf, rem, rem_o, lead, np.int64(0), np.int64(-1), np.int64(-1), alpha, beta, h)
+    if k == 10:
+        return _tricks9(ctx, tt, buf, rem, rem_o, lead, np.int64(0), np.int64(-1), np.int64(-1), alpha, beta, h)
+    return _tricks10(ctx, tt, buf, rem, rem_o, lead, np.int64(0), np.int64(-1), np.int64(-1), alpha, beta, h)
 
 
 @njit(inline="always")
@@ -805,7 +807,8 @@ def _tricks10(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h):  # t
 
 @_no_refcounts
 def _tricks_end(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, k):  # type: ignore[no-untyped-def]
-    """:func:`_tricks` in the middle of a trick with ``k`` (1 to 4) tricks left (a search's first node only)."""
+    """:func:`_tricks` in the middle of a trick with ``k`` tricks left (a search's first node only: ``k`` is not a
+    constant here, and the trick boundaries after the trick go on in the kernels of one trick count each)."""
     return _tricks(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, np.uint64(0), k)
 
 
@@ -814,30 +817,10 @@ def _ab(ctx, tt, buf, rem, lead, pos, c0, c1, alpha, beta):  # type: ignore[no-u
     """Fail-soft alpha-beta: the declarer's points (or tricks) from this node on, within ``alpha..beta``."""
     rem_o = _in_order(rem, ctx[0])
     k = (popcount(rem) + pos + 2) // 3  # tricks left, the current one included
-    h = _tt_hash(_tt_key(ctx, rem, lead)) if pos == 0 and k >= 3 else np.uint64(0)
-    if pos == 0 and k < 5:
-        if k == 0:
-            return np.int64(0)
-        if k == 1:
-            return _last_trick(ctx, rem, lead)
-        if k == 2:
-            return _two_tricks(ctx, tt, rem, rem_o, lead, alpha, beta)
-        if k == 3:
-            return _three_left(ctx, tt, rem, rem_o, lead, alpha, beta, h)
-        return _four_left(ctx, tt, rem, rem_o, lead, alpha, beta, h)
-    if k == 5:
-        return _tricks5(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h)
-    if k == 6:
-        return _tricks6(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h)
-    if k == 7:
-        return _tricks7(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h)
-    if k == 8:
-        return _tricks8(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h)
-    if k == 9:
-        return _tricks9(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h)
-    if k == 10:
-        return _tricks10(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h)
-    return _tricks_end(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, k)
+    if pos > 0:
+        return _tricks_end(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, k)
+    h = _tt_hash(_tt_key(ctx, rem, lead)) if k >= 3 else np.uint64(0)
+    return _after(ctx, tt, buf, rem, rem_o, lead, alpha, beta, h, k + 1)  # the boundary that ends a trick before it
 
 
 @njit
