@@ -489,14 +489,13 @@ def _follow(game, hand_o, i0):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _ending(ctx, tt, rem, rem_o, lead, alpha, beta, three, four):  # type: ignore[no-untyped-def]
-    """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left (``three``:
-    three, ``four``: four): plain alpha-beta over the lines of its first trick, each ending in the last trick (or in
-    the two-trick ending, or at a three-trick boundary looked up in the table), without the search's stack. The
+def _ending(ctx, tt, rem, rem_o, lead, alpha, beta, four):  # type: ignore[no-untyped-def]
+    """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left (``four``:
+    four): plain alpha-beta over the lines of its first trick, each ending in the two-trick ending
+    (:func:`_two_tricks`) or at a three-trick boundary looked up in the table, without the search's stack. The
     cards go in search order (trumps, then each suit, strongest first), one card of each class of equivalent ones
-    (see :func:`_next_class`). ``rem_o``: ``rem`` in search order. ``three`` and ``four`` are constants in each
-    caller, so Numba drops the branches not taken and no kernel calls itself (its disk cache cannot load a kernel
-    that does)."""
+    (see :func:`_next_class`). ``rem_o``: ``rem`` in search order. ``four`` is a constant in each caller, so Numba
+    drops the branches not taken and no kernel calls itself (its disk cache cannot load a kernel that does)."""
     game = ctx[0]
     decl = ctx[1]
     null = ctx[2] == _NULL
@@ -511,7 +510,7 @@ def _ending(ctx, tt, rem, rem_o, lead, alpha, beta, three, four):  # type: ignor
     h2 = np.uint64(ctx[10 + s2]) & rem_o
     one = np.uint64(1)
     worst = np.int64(1000)
-    if not three:  # the value lies in 0..what is left (the points in play, or the tricks left)
+    if four:  # the value lies in 0..what is left (the points in play, or the tricks left)
         top = _card_points(rem) if points else popcount(rem) // 3
         if alpha >= top:
             return top
@@ -549,11 +548,113 @@ def _ending(ctx, tt, rem, rem_o, lead, alpha, beta, three, four):  # type: ignor
                 if four:
                     r_o = rem_o & ~((one << np.uint64(i0)) | (one << np.uint64(i1)) | (one << np.uint64(i2)))
                     v = gain + _three_left(ctx, tt, r, r_o, w, a2 - gain, b2 - gain, _tt_hash(_tt_key(ctx, r, w)))
-                elif three:
+                else:
                     r_o = rem_o & ~((one << np.uint64(i0)) | (one << np.uint64(i1)) | (one << np.uint64(i2)))
                     v = gain + _two_tricks(ctx, tt, r, r_o, w, a2 - gain, b2 - gain)
-                else:
-                    v = gain + _last_trick(ctx, r, w)
+                v2, a2, b2 = pick(max2, v2, v, a2, b2)
+            v1, a1, b1 = pick(max1, v1, v2, a1, b1)
+        v0, a0, b0 = pick(max0, v0, v1, a0, b0)
+    return v0
+
+
+@njit(inline="always")
+def _pair(game, points, h_o, others):  # type: ignore[no-untyped-def]
+    """The two card places of a hand of two (search order, ``h_o``), their cards and groups, and whether they play
+    alike (see :func:`_next_class`; ``others``: the other hands' cards in play)."""
+    one = np.uint64(1)
+    ia = ctz(h_o)
+    ib = ctz(h_o & (h_o - one))
+    ca = _ORDER[game, ia]
+    cb = _ORDER[game, ib]
+    ga = _ORDER_GROUP[game, ia]
+    gb = _ORDER_GROUP[game, ib]
+    alike = (
+        ga == gb
+        and not others & ((one << np.uint64(ib)) - (one << np.uint64(ia + 1)))
+        and (not points or CARD_POINTS[ca] == CARD_POINTS[cb])
+    )
+    return ca, cb, ga, gb, alike
+
+
+@njit(inline="always")
+def _two_line(ctx, lead, top, c0, c1, c2, d0, d1, d2):  # type: ignore[no-untyped-def]
+    """What the declarer gains from the last two tricks when the first is ``c0 c1 c2`` led by ``lead`` and the hands
+    keep ``d0 d1 d2`` (in the same seat order) for the last one; ``top``: what both tricks are worth together."""
+    t = _trick_winner(c0, c1, c2, ctx[0])
+    if t == 0:
+        t2 = _trick_winner(d0, d1, d2, ctx[0])
+    elif t == 1:
+        t2 = _seat(1 + _trick_winner(d1, d2, d0, ctx[0]))
+    else:
+        t2 = _seat(2 + _trick_winner(d2, d0, d1, ctx[0]))
+    decl = ctx[1]
+    w1 = _seat(lead + t) == decl
+    w2 = _seat(lead + t2) == decl
+    if ctx[2] == _POINTS:
+        p1 = CARD_POINTS[c0] + CARD_POINTS[c1] + CARD_POINTS[c2]
+        return (p1 if w1 else np.int64(0)) + (top - p1 if w2 else np.int64(0))
+    return np.int64(w1) + np.int64(w2)
+
+
+@_no_refcounts
+def _two_tricks(ctx, tt, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
+    """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: plain alpha-beta
+    over the at most eight lines of its first trick, each hand's two cards in search order, the second skipped where
+    it plays like the first (see :func:`_next_class`); the last trick plays itself. (``tt`` is not used: these
+    boundaries are not kept in the table.)"""
+    game = ctx[0]
+    decl = ctx[1]
+    null = ctx[2] == _NULL
+    points = ctx[2] == _POINTS
+    top = _card_points(rem) if points else np.int64(2)  # the value lies in 0..what is left
+    if alpha >= top:
+        return top
+    if beta <= 0:
+        return np.int64(0)
+    s1 = _seat(lead + 1)
+    s2 = _seat(lead + 2)
+    max0 = (lead == decl) != null
+    max1 = (s1 == decl) != null
+    max2 = (s2 == decl) != null
+    h0 = np.uint64(ctx[10 + lead]) & rem_o
+    h1 = np.uint64(ctx[10 + s1]) & rem_o
+    h2 = np.uint64(ctx[10 + s2]) & rem_o
+    x0, y0, g0x, g0y, same0 = _pair(game, points, h0, rem_o & ~h0)
+    x1, y1, g1x, g1y, same1 = _pair(game, points, h1, rem_o & ~h1)
+    x2, y2, g2x, g2y, same2 = _pair(game, points, h2, rem_o & ~h2)
+    worst = np.int64(1000)
+    a0, b0 = alpha, beta
+    v0 = -worst if max0 else worst
+    for j0 in range(1 if same0 else 2):
+        if a0 >= b0:
+            break
+        c0, d0, f = (x0, y0, g0x) if j0 == 0 else (y0, x0, g0y)
+        # the followers' legal cards: those of the led group, else both
+        k1 = (g1x == f) + 2 * (g1y == f)
+        k1 = 3 if k1 == 0 else k1
+        k2 = (g2x == f) + 2 * (g2y == f)
+        k2 = 3 if k2 == 0 else k2
+        if k1 == 3 and same1:
+            k1 = 1
+        if k2 == 3 and same2:
+            k2 = 1
+        a1, b1 = a0, b0
+        v1 = -worst if max1 else worst
+        for j1 in range(2):
+            if a1 >= b1:
+                break
+            if not k1 & (1 << j1):
+                continue
+            c1, d1 = (x1, y1) if j1 == 0 else (y1, x1)
+            a2, b2 = a1, b1
+            v2 = -worst if max2 else worst
+            for j2 in range(2):
+                if a2 >= b2:
+                    break
+                if not k2 & (1 << j2):
+                    continue
+                c2, d2 = (x2, y2) if j2 == 0 else (y2, x2)
+                v = _two_line(ctx, lead, top, c0, c1, c2, d0, d1, d2)
                 v2, a2, b2 = pick(max2, v2, v, a2, b2)
             v1, a1, b1 = pick(max1, v1, v2, a1, b1)
         v0, a0, b0 = pick(max0, v0, v1, a0, b0)
@@ -561,24 +662,17 @@ def _ending(ctx, tt, rem, rem_o, lead, alpha, beta, three, four):  # type: ignor
 
 
 @_no_refcounts
-def _two_tricks(ctx, tt, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
-    """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: see
-    :func:`_ending`."""
-    return _ending(ctx, tt, rem, rem_o, lead, alpha, beta, False, False)
-
-
-@_no_refcounts
 def _three_tricks(ctx, tt, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
     """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left: see
     :func:`_ending`."""
-    return _ending(ctx, tt, rem, rem_o, lead, alpha, beta, True, False)
+    return _ending(ctx, tt, rem, rem_o, lead, alpha, beta, False)
 
 
 @_no_refcounts
 def _four_tricks(ctx, tt, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
     """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with four tricks left: see
     :func:`_ending`."""
-    return _ending(ctx, tt, rem, rem_o, lead, alpha, beta, False, True)
+    return _ending(ctx, tt, rem, rem_o, lead, alpha, beta, True)
 
 
 @njit(inline="always")
