@@ -12,15 +12,19 @@ The search is alpha-beta over card masks in Numba:
   at 61, the winning line, then halving the range left), each a fail-soft alpha-beta search
   sharing one table; once the range left spans at most :data:`_WIDE` points, one search with
   that range as its window settles it (a bound it reaches at either end is then exact).
-* **Transposition table**: :data:`TT_ENTRIES` = 2**18 entries of one ``uint64`` each
-  (2 MiB per table, small enough to stay mostly in the core's caches; one table per solve,
-  or per thread in :func:`solve_many`). An entry stands for the key of a position at a trick
+* **Transposition table**: a fixed size of :data:`TT_ENTRIES` = 2**18 entries of one ``uint64``
+  each (2 MiB, small enough to stay mostly in the core's caches) for the trick boundaries
+  with four or more tricks left, and a small one of :data:`TT3_ENTRIES` = 2**13 entries
+  (64 KiB) for the three-trick boundaries, in one array: one per solve, or per thread in
+  :func:`solve_many`. The small table stays in the core's own cache, where the four-trick
+  ending, which meets the same few three-trick boundaries again and again, looks them up,
+  and it leaves the big table to the rest of the search. An entry stands for the key of a position at a trick
   boundary (the hands themselves are fixed by the deal, so the cards still in play and who
   leads say the rest): its place in the table and a check word say which key (the key's
   hash is a bijection, split into the two). It holds a lower and an upper bound on the
   declarer's points from there on (the points taken so far are not part of the key: the
-  search passes them as an offset of its window), the best lead found, and a generation
-  stamp, so a new solve needs no clearing. In suit and grand games one key serves
+  search passes them as an offset of its window), the best lead found (not in the small
+  table), and a generation stamp, so a new solve needs no clearing. In suit and grand games one key serves
   positions that differ only in which of a run of equal-point cards next to each other in
   rank (a suit's 9 8 7, the four jacks) are gone: the cards left of each run count as its
   top ones, with their owners, so the positions play alike and score alike.
@@ -40,12 +44,15 @@ The search is alpha-beta over card masks in Numba:
   of equivalent cards, in the game's order), without the search's stack (four- and
   three-trick boundaries still look up and store their bounds in the table; two-trick
   endings are not stored, and one whose window lies outside the points still in play is
-  settled without a line).
+  settled without a line). The two-trick ending plays the at most eight lines of its first
+  trick straight off each hand's two cards, the last trick's winner read with the first's,
+  and is compiled into the three-trick ending.
 * **Cost per node**: the three cards of a trick are three nested loops over their move lists, in one
   kernel per number of tricks left (each calling the next at the trick's end), so a card played costs
   no frame of its own and the windows and values stay in registers; the search's
   kernels keep no reference counts of the arrays they are handed, a table hit skips the static bounds
-  (its bounds include them), the move list visits only the hand's legal cards, and the table hashes
+  (its bounds include them), the move list visits only the hand's legal cards (for a trick's last
+  card each move carries who takes the trick and what the declarer gains), and the table hashes
   of the trick boundaries after a trick's last card, made for the ready cut-off check (whose table
   entries are asked of memory all at once, then read), serve those boundaries when they are searched.
 * **Equivalent cards**: two cards of one hand that are next to each other in the game's
@@ -95,7 +102,7 @@ from bitcards.skat.rules import (
     parse_game,
 )
 
-__all__ = ["TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table"]
+__all__ = ["TT3_ENTRIES", "TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table"]
 
 #: entries of a transposition table (one uint64 each: 2 MiB)
 TT_BITS = 18
@@ -117,6 +124,18 @@ _HI_SHIFT = _CHECK_BITS + 7
 _MOVE_SHIFT = _CHECK_BITS + 14
 _GEN_SHIFT = _CHECK_BITS + 20
 _GEN_LIMIT = 1 << (64 - _GEN_SHIFT)
+
+#: entries of the small table of the three-trick boundaries (one uint64 each: 64 KiB), after the big one and
+#: the generation counter in the same array
+TT3_BITS = 13
+TT3_ENTRIES = 1 << TT3_BITS
+_TT3_START = TT_ENTRIES + 1
+_TT_SIZE = TT_ENTRIES + 1 + TT3_ENTRIES
+# its entries hold no best lead: the check (the hash's bits below the index), the lower bound, the upper bound, the
+# generation (TT3_BITS bits, at least as many as the big table's)
+_CHECK3_BITS = _KEY_BITS - TT3_BITS
+_CHECK3_MASK = (1 << _CHECK3_BITS) - 1
+_GEN3_SHIFT = _CHECK3_BITS + 14
 
 # the card-point games' runs of cards of equal points next to each other in rank: each suit's 9 8 7
 # (bits 0..2 of its byte; the lowest of a trump suit too) and the four jacks (CJ SJ HJ DJ, the highest trumps)
@@ -295,21 +314,39 @@ def _map_card(ctx, rem, c, to_key):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _tt_probe(ctx, tt, h):  # type: ignore[no-untyped-def]
-    """The entry of the key hashed to ``h`` in this search's generation: ``(True, lo, hi, best lead in key places)``
-    or ``(False, ...)``."""
-    d = tt[np.int64(h >> np.uint64(_CHECK_BITS))]
-    if d & np.uint64(_CHECK_MASK) != h & np.uint64(_CHECK_MASK) or d >> np.uint64(_GEN_SHIFT) != np.uint64(ctx[3]):
+def _tt_slot(h, three):  # type: ignore[no-untyped-def]
+    """Where the key hashed to ``h`` stands (in the small table of three-trick boundaries if ``three``, a constant in
+    each caller): its index in the table array, its check word, the shift of its bounds and of its generation."""
+    if three:
+        return (
+            np.int64(_TT3_START) + np.int64(h >> np.uint64(_CHECK3_BITS)),
+            h & np.uint64(_CHECK3_MASK),
+            np.uint64(_CHECK3_BITS),
+            np.uint64(_GEN3_SHIFT),
+        )
+    return np.int64(h >> np.uint64(_CHECK_BITS)), h & np.uint64(_CHECK_MASK), np.uint64(_CHECK_BITS), np.uint64(_GEN_SHIFT)
+
+
+@njit(inline="always")
+def _tt_probe(ctx, tt, h, three):  # type: ignore[no-untyped-def]
+    """The entry of the key hashed to ``h`` (in the small table if ``three``) in this search's generation:
+    ``(True, lo, hi, best lead in key places)`` or ``(False, ...)``."""
+    i, check, shift, gen_shift = _tt_slot(h, three)
+    d = tt[i]
+    if d & ((np.uint64(1) << shift) - np.uint64(1)) != check or d >> gen_shift != np.uint64(ctx[3]):
         return False, np.int64(0), np.int64(0), np.int64(-1)
-    lo = np.int64((d >> np.uint64(_LO_SHIFT)) & np.uint64(127))
-    hi = np.int64((d >> np.uint64(_HI_SHIFT)) & np.uint64(127))
+    lo = np.int64((d >> shift) & np.uint64(127))
+    hi = np.int64((d >> (shift + np.uint64(7))) & np.uint64(127))
+    if three:
+        return True, lo, hi, np.int64(-1)
     return True, lo, hi, np.int64((d >> np.uint64(_MOVE_SHIFT)) & np.uint64(63)) - 1
 
 
 @_no_refcounts
 def _moves(ctx, buf, ply, rem, rem_o, lead, pos, c0, c1, ttmove):  # type: ignore[no-untyped-def]
     """Fill ``buf[ply]`` with one card per class of equivalent legal cards, best first; return how many.
-    (``rem_o``: the cards in the hands, ``rem``, in search order.)"""
+    (``rem_o``: the cards in the hands, ``rem``, in search order.) For the trick's last card (``pos`` 2) each move
+    also carries who takes the trick and what the declarer gains by it: ``card + 32 * seat + 128 * gain``."""
     game = ctx[0]
     mode = ctx[2]
     p = _seat(lead + pos)
@@ -374,6 +411,9 @@ def _moves(ctx, buf, ply, rem, rem_o, lead, pos, c0, c1, ttmove):  # type: ignor
         else:
             s = _strength_in(c, follow, game)
             beats = s > ws
+            if pos == 2:  # the move carries the trick's outcome
+                w, gain = _trick_gain(ctx, c0, c1, c, lead)
+                c += 32 * w + 128 * gain
             if mode == 1:
                 sc = 500 + s if not beats else -s
             elif ours:
@@ -550,7 +590,7 @@ def _ending(ctx, tt, rem, rem_o, lead, alpha, beta, four):  # type: ignore[no-un
                     v = gain + _three_left(ctx, tt, r, r_o, w, a2 - gain, b2 - gain, _tt_hash(_tt_key(ctx, r, w)))
                 else:
                     r_o = rem_o & ~((one << np.uint64(i0)) | (one << np.uint64(i1)) | (one << np.uint64(i2)))
-                    v = gain + _two_tricks(ctx, tt, r, r_o, w, a2 - gain, b2 - gain)
+                    v = gain + _two_left(ctx, r, r_o, w, a2 - gain, b2 - gain)
                 v2, a2, b2 = pick(max2, v2, v, a2, b2)
             v1, a1, b1 = pick(max1, v1, v2, a1, b1)
         v0, a0, b0 = pick(max0, v0, v1, a0, b0)
@@ -596,12 +636,12 @@ def _two_line(ctx, lead, top, c0, c1, c2, d0, d1, d2):  # type: ignore[no-untype
     return np.int64(w1) + np.int64(w2)
 
 
-@_no_refcounts
-def _two_tricks(ctx, tt, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
+@njit(inline="always")
+def _two_left(ctx, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
     """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: plain alpha-beta
     over the at most eight lines of its first trick, each hand's two cards in search order, the second skipped where
-    it plays like the first (see :func:`_next_class`); the last trick plays itself. (``tt`` is not used: these
-    boundaries are not kept in the table.)"""
+    it plays like the first (see :func:`_next_class`); the last trick plays itself. (Inlined into the three-trick
+    ending, its one caller in the search.)"""
     game = ctx[0]
     decl = ctx[1]
     null = ctx[2] == _NULL
@@ -662,6 +702,12 @@ def _two_tricks(ctx, tt, rem, rem_o, lead, alpha, beta):  # type: ignore[no-unty
 
 
 @_no_refcounts
+def _two_tricks(ctx, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
+    """:func:`_two_left` as a kernel of its own, for a search that starts with two tricks left."""
+    return _two_left(ctx, rem, rem_o, lead, alpha, beta)
+
+
+@_no_refcounts
 def _three_tricks(ctx, tt, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-def]
     """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left: see
     :func:`_ending`."""
@@ -693,7 +739,7 @@ def _settle(ctx, tt, rem, rem_o, lead, alpha, beta, h, four):  # type: ignore[no
     four), its bounds looked up in and kept in the table (``h``: the hash of its key). ``four`` is a constant in
     each caller."""
     ctx[7] += 1  # nodes visited
-    hit, lo, hi, _ = _tt_probe(ctx, tt, h)
+    hit, lo, hi, _ = _tt_probe(ctx, tt, h, not four)
     if not hit:
         lo, hi = _static_bounds(ctx, rem, rem_o, lead)
     done, v, a, b = narrow_window(lo, hi, alpha, beta)
@@ -704,7 +750,7 @@ def _settle(ctx, tt, rem, rem_o, lead, alpha, beta, h, four):  # type: ignore[no
     else:
         v = _three_tricks(ctx, tt, rem, rem_o, lead, a, b)
     lo, hi = proven_bounds(v, a, b, lo, hi)
-    _tt_store(ctx, tt, h, lo, hi, np.int64(-1))
+    _tt_store(ctx, tt, h, lo, hi, np.int64(-1), not four)
     return v
 
 
@@ -721,16 +767,14 @@ def _four_left(ctx, tt, rem, rem_o, lead, alpha, beta, h):  # type: ignore[no-un
 
 
 @njit(inline="always")
-def _tt_store(ctx, tt, h, lo, hi, best):  # type: ignore[no-untyped-def]
-    """Put the bounds ``lo..hi`` and the best lead (in key places; -1: none) of the key hashed to ``h`` into the
-    table."""
-    tt[np.int64(h >> np.uint64(_CHECK_BITS))] = (
-        (h & np.uint64(_CHECK_MASK))
-        | (np.uint64(lo) << np.uint64(_LO_SHIFT))
-        | (np.uint64(hi) << np.uint64(_HI_SHIFT))
-        | (np.uint64(best + 1) << np.uint64(_MOVE_SHIFT))
-        | (np.uint64(ctx[3]) << np.uint64(_GEN_SHIFT))
-    )
+def _tt_store(ctx, tt, h, lo, hi, best, three):  # type: ignore[no-untyped-def]
+    """Put the bounds ``lo..hi`` and the best lead (in key places; -1: none; not kept in the small table) of the key
+    hashed to ``h`` into the table (the small one if ``three``)."""
+    i, check, shift, gen_shift = _tt_slot(h, three)
+    d = check | (np.uint64(lo) << shift) | (np.uint64(hi) << (shift + np.uint64(7))) | (np.uint64(ctx[3]) << gen_shift)
+    if not three:
+        d |= np.uint64(best + 1) << np.uint64(_MOVE_SHIFT)
+    tt[i] = d
 
 
 # the move lists: row ``3 * (10 - k) + pos`` of ``buf`` for the card at ``pos`` of the trick with ``k`` tricks left
@@ -751,7 +795,7 @@ def _after(ctx, tt, buf, rem, rem_o, lead, alpha, beta, h, k):  # type: ignore[n
     if k == 2:  # the last trick plays itself
         return _last_trick(ctx, rem, lead)
     if k == 3:  # two tricks left: their own plain search, not in the table
-        return _two_tricks(ctx, tt, rem, rem_o, lead, alpha, beta)
+        return _two_tricks(ctx, rem, rem_o, lead, alpha, beta)
     if k == 4:  # three or four tricks left: their own plain search, its bounds kept in the table
         return _three_left(ctx, tt, rem, rem_o, lead, alpha, beta, h)
     if k == 5:
@@ -788,7 +832,7 @@ def _tricks(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h, k):  # 
     ttmove = np.int64(-1)
     if pos == 0:
         ctx[7] += 1  # nodes visited
-        hit, lo, hi, tmove = _tt_probe(ctx, tt, h)
+        hit, lo, hi, tmove = _tt_probe(ctx, tt, h, False)
         if hit:  # its bounds include the static ones
             ttmove = _map_card(ctx, rem, tmove, False)
         else:
@@ -832,13 +876,12 @@ def _tricks(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h, k):  # 
             if k >= 4:  # enhanced transposition cutoff (the trick boundaries after it are in the table)
                 for i in range(n2):  # their entries are fetched together, then read
                     x2 = buf[ply + 2, i]
-                    th = _tt_hash(_tt_key(ctx, r2 & ~(one << np.uint64(x2)), _trick_gain(ctx, x0, x1, x2, lead)[0]))
+                    th = _tt_hash(_tt_key(ctx, r2 & ~(one << np.uint64(x2 & 31)), (x2 >> 5) & 3))
                     buf[ply + 2, 16 + i] = np.int64(th)
                     prefetch(tt, np.int64(th >> np.uint64(_CHECK_BITS)))
                 for i in range(n2):
-                    x2 = buf[ply + 2, i]
-                    gain = _trick_gain(ctx, x0, x1, x2, lead)[1]
-                    hit, tlo, thi, _ = _tt_probe(ctx, tt, np.uint64(buf[ply + 2, 16 + i]))
+                    gain = buf[ply + 2, i] >> 7
+                    hit, tlo, thi, _ = _tt_probe(ctx, tt, np.uint64(buf[ply + 2, 16 + i]), False)
                     if hit:
                         if max2 and gain + tlo >= b2:
                             v2 = gain + tlo
@@ -853,7 +896,9 @@ def _tricks(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h, k):  # 
                 x2 = buf[ply + 2, i2]
                 th = np.uint64(buf[ply + 2, 16 + i2]) if k >= 4 else np.uint64(0)
                 i2 += 1
-                w, gain = _trick_gain(ctx, x0, x1, x2, lead)
+                w = (x2 >> 5) & 3
+                gain = x2 >> 7
+                x2 &= 31
                 r3 = r2 & ~(one << np.uint64(x2))
                 r3_o = r2_o & ~_ORDER_BIT[game, x2]
                 v = gain + _after(ctx, tt, buf, r3, r3_o, w, a2 - gain, b2 - gain, th, k)
@@ -864,7 +909,7 @@ def _tricks(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h, k):  # 
         v0, a0, b0 = pick(max0, v0, v1, a0, b0)
     if pos == 0:
         lo, hi = proven_bounds(v0, alpha, beta, lo, hi)
-        _tt_store(ctx, tt, h, lo, hi, _map_card(ctx, rem, best, True))
+        _tt_store(ctx, tt, h, lo, hi, _map_card(ctx, rem, best, True), False)
     return v0
 
 
@@ -922,7 +967,7 @@ def _new_generation(tt):  # type: ignore[no-untyped-def]
     """Start a new search in ``tt``: its entries from earlier searches stop matching."""
     g = np.int64(tt[TT_ENTRIES]) + 1
     if g >= _GEN_LIMIT:
-        tt[:TT_ENTRIES] = 0
+        tt[:] = 0
         g = 1
     tt[TT_ENTRIES] = np.uint64(g)
     return g
@@ -1035,9 +1080,10 @@ def _make_ctx(game, decl, mode, h0, h1, h2):  # type: ignore[no-untyped-def]
 
 
 def new_table() -> np.ndarray:
-    """A fresh transposition table (:data:`TT_ENTRIES` entries of one word + a generation counter; 2 MiB)."""
-    check_memory((TT_ENTRIES + 1) * 8, "a solver transposition table", "free some memory")
-    return np.zeros(TT_ENTRIES + 1, dtype=np.uint64)
+    """A fresh transposition table: :data:`TT_ENTRIES` entries of one word, a generation counter, then the small
+    table of the three-trick boundaries (:data:`TT3_ENTRIES` words); about 2.06 MiB in all."""
+    check_memory(_TT_SIZE * 8, "a solver transposition table", "free some memory")
+    return np.zeros(_TT_SIZE, dtype=np.uint64)
 
 
 def _new_buf() -> np.ndarray:
@@ -1066,7 +1112,7 @@ def _solve_many_kernel(hands, skats, games, decls, leads, out):  # type: ignore[
     n = hands.shape[0]
     for blk in numba.prange(blocks(n)):
         lo, hi = block_rows(blk, n)
-        tt = np.zeros(TT_ENTRIES + 1, dtype=np.uint64)
+        tt = np.zeros(_TT_SIZE, dtype=np.uint64)
         buf = np.zeros((_BUF_ROWS, _BUF_COLS), dtype=np.int64)
         for i in range(lo, hi):
             out[i] = _solve_deal(tt, buf, hands[i, 0], hands[i, 1], hands[i, 2], skats[i], games[i], decls[i], leads[i])
@@ -1251,7 +1297,7 @@ def solve(
     """
     pos = _position(hands, skat, game, declarer, leader, played)
     tt = new_table() if table is None else table
-    if tt.dtype != np.uint64 or tt.shape != (TT_ENTRIES + 1,):
+    if tt.dtype != np.uint64 or tt.shape != (_TT_SIZE,):
         raise TypeError("table must come from bitcards.skat.solve.new_table()")
     buf = _new_buf()
     h = pos.hands
@@ -1329,7 +1375,7 @@ def solve_many(hands: object, skats: object, games: object, declarers: object = 
             i = int(np.flatnonzero(~ok)[0])
             raise InvalidCardsError(f"row {i}: not a whole deal (three hands of 10 and a skat of 2, no card twice)", row=i)
     tables = min(blocks(n), max(1, numba.get_num_threads()))
-    check_memory(tables * (TT_ENTRIES + 1) * 8, "solver transposition tables", "free some memory or use fewer threads")
+    check_memory(tables * _TT_SIZE * 8, "solver transposition tables", "free some memory or use fewer threads")
     out = np.zeros(n, dtype=np.int64)
     _solve_many(n, h, s, g, d, ld, out)
     return out
