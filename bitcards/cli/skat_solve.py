@@ -22,7 +22,11 @@ takes no trick); --json adds the value of each legal card for the player to move
 Example::
 
     echo "clubs 0 0 / HA CJ / S8 CT / D8 H9" | bitcards skat solve
-    ->  clubs: declarer 23 points, lost (every trick, schneider against)"""
+    ->  clubs: declarer 23 points, lost (schwarz: takes every trick; schneider against: 30 or fewer)
+
+The points are what the declarer takes from the position on, with the skat; tricks before
+it are not known, so won and schneider judge those points alone: here the declarer takes
+both tricks left, 23 points."""
 
 
 def register_into(skat_sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

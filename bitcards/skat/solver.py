@@ -1172,11 +1172,12 @@ class SolveResult:
         if self.points is None:
             return f"{self.game}: declarer {'wins (takes no trick)' if self.won else 'loses (must take a trick)'}"
         flags = (
-            ("schneider", self.schneider), ("every trick", self.schwarz),
-            ("schneider against", self.schneider_against), ("no trick", self.schwarz_against),
+            ("schneider: 90 or more", self.schneider), ("schwarz: takes every trick", self.schwarz),
+            ("schneider against: 30 or fewer", self.schneider_against),
+            ("schwarz against: takes no trick", self.schwarz_against),
         )  # fmt: skip
         extra = [w for w, f in flags if f]
-        tail = f" ({', '.join(extra)})" if extra else ""
+        tail = f" ({'; '.join(extra)})" if extra else ""
         return f"{self.game}: declarer {self.points} points, {'won' if self.won else 'lost'}{tail}"
 
 

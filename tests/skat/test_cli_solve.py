@@ -25,6 +25,16 @@ def test_lines_match_solve(tmp_path, capsys) -> None:  # type: ignore[no-untyped
     assert out.splitlines() == [str(solve(*a)) for a in LINES.values()]
 
 
+def test_text_names_each_flag(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # a two-trick position: the declarer takes both tricks (schwarz) yet has only the 23 points in play (tricks
+    # before the position are not known), so the text says which flag is which, not a bare "every trick" by "lost"
+    r = solve(*LINES["clubs 0 0 / HA CJ / S8 CT / D8 H9"])
+    assert (r.points, r.won, r.schwarz, r.schneider_against, r.schwarz_against) == (23, False, True, True, False)
+    rc, out, _ = run(capsys, ["skat", "solve"], "clubs 0 0 / HA CJ / S8 CT / D8 H9\n", monkeypatch)
+    assert rc == 0
+    assert out == "clubs: declarer 23 points, lost (schwarz: takes every trick; schneider against: 30 or fewer)\n"
+
+
 def test_json_values(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     rc, out, _ = run(capsys, ["skat", "solve", "--json"], "\n".join(LINES) + "\n", monkeypatch)
     rows = [json.loads(x) for x in out.splitlines()]
