@@ -38,7 +38,9 @@ frames, which serve Jass and the first trick of a Euchre solve with card values.
   two to four tricks left (Euchre: any) is settled by a plain alpha-beta over the lines of its
   tricks, without the search's frames (a boundary with three tricks left or more still looks up
   and stores its bounds in the table, those inside a Jass four-trick ending too; a Euchre
-  boundary with ``k`` tricks left whose window lies outside 0..k returns at once; Euchre's loops
+  boundary with ``k`` tricks left whose window lies outside 0..k returns at once, and so does a Jass
+  boundary with two or three tricks left whose window lies outside what the cards in play, the last
+  trick's 5 and the match bonus while open can still give, before its table entry is read; Euchre's loops
   play one card of each class of equivalent cards, the leader's strongest first and a follower's
   cheapest card that beats the other side's first).
 * **Transposition table** at trick boundaries: ``(2**bits + 1, 2)`` ``uint64`` rows (16
@@ -873,12 +875,28 @@ def _eu_search(ctx, tt, rem, leader, alpha, beta):  # type: ignore[no-untyped-de
     return _eu_tricks(ctx, tt, rem, leader, alpha, beta, 5)
 
 
+@njit(inline="always")
+def _outside(ctx, rem, flags, alpha, beta):  # type: ignore[no-untyped-def]
+    """Jass: whether the window ``alpha..beta`` lies outside all a trick boundary can still be worth to team 0 (the
+    points in play, the last trick's 5 and the match bonus while open), and then that end (a fail-soft value)."""
+    lo = np.int64(0) if flags & 1 else np.int64(-_MB)
+    if beta <= lo:
+        return True, lo
+    hi = _mask_points(ctx, rem) + 5 + (0 if flags & 2 else _MB)
+    if alpha >= hi:
+        return True, hi
+    return False, lo
+
+
 @_no_refcounts
 def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
     """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: see :func:`_ending`.
     Euchre has its own: :func:`_eu_tricks`."""
     if ctx[_GAME] == EUCHRE:
         return _eu_two(ctx, rem, leader, alpha, beta)
+    done, v = _outside(ctx, rem, flags, alpha, beta)
+    if done:
+        return v
     return _ending(ctx, None, rem, leader, flags, alpha, beta, 2)
 
 
@@ -896,6 +914,9 @@ def _boundary3(ctx, tt, rem, leader, flags, alpha, beta):  # type: ignore[no-unt
     """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left inside a
     four-trick ending: its table entry (else its static bounds) first, then :func:`_three_tricks`, whose proven
     bounds go into the table."""
+    done, v = _outside(ctx, rem, flags, alpha, beta)
+    if done:
+        return v
     key = _tt_key(ctx, rem, leader, flags)
     hit, lo, hi, _ = _lookup(ctx, tt, key)
     if not hit:
