@@ -472,6 +472,16 @@ def _sure_trumps(ctx, rem):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
+def _jass_range(flags, opn):  # type: ignore[no-untyped-def]
+    """Jass: the least and the most team 0 can take from a node on, from the match flags and ``opn``, the card
+    points still in play: nothing (or minus the match bonus while team 0 has no trick) up to all of them, the last
+    trick's 5 and the match bonus while team 1 has no trick."""
+    lo = np.int64(0) if flags & 1 else np.int64(-_MB)
+    hi = opn + 5 + (0 if flags & 2 else _MB)
+    return lo, hi
+
+
+@njit(inline="always")
 def _bounds(ctx, rem, tmask, flags, opn):  # type: ignore[no-untyped-def]
     """The least and the most team 0 can take from a node on (``opn``: the points of ``rem | tmask``); at a trick
     boundary (``tmask`` empty) narrowed by the sure trumps."""
@@ -488,8 +498,7 @@ def _bounds(ctx, rem, tmask, flags, opn):  # type: ignore[no-untyped-def]
         elif team == 1:
             hi -= tricks
         return lo, hi
-    lo = np.int64(0) if flags & 1 else np.int64(-_MB)
-    hi = opn + 5 + (0 if flags & 2 else _MB)
+    lo, hi = _jass_range(flags, opn)
     if team == 0:  # team 0 takes a trick: no match for team 1
         lo = pts
     elif team == 1:
@@ -877,15 +886,11 @@ def _eu_search(ctx, tt, rem, leader, alpha, beta):  # type: ignore[no-untyped-de
 
 @njit(inline="always")
 def _outside(ctx, rem, flags, alpha, beta):  # type: ignore[no-untyped-def]
-    """Jass: whether the window ``alpha..beta`` lies outside all a trick boundary can still be worth to team 0 (the
-    points in play, the last trick's 5 and the match bonus while open), and then that end (a fail-soft value)."""
-    lo = np.int64(0) if flags & 1 else np.int64(-_MB)
-    if beta <= lo:
-        return True, lo
-    hi = _mask_points(ctx, rem) + 5 + (0 if flags & 2 else _MB)
-    if alpha >= hi:
-        return True, hi
-    return False, lo
+    """Jass: whether the window ``alpha..beta`` lies outside all a trick boundary can still be worth to team 0
+    (:func:`_jass_range`), and then that end (a fail-soft value)."""
+    lo, hi = _jass_range(flags, _mask_points(ctx, rem))
+    done, v, _, _ = narrow_window(lo, hi, alpha, beta)
+    return done, v
 
 
 @_no_refcounts

@@ -529,17 +529,18 @@ def _follow(game, hand_o, i0):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _ending(ctx, tt, rem, rem_o, lead, alpha, beta, four):  # type: ignore[no-untyped-def]
-    """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left (``four``:
-    four): plain alpha-beta over the lines of its first trick, each ending in the two-trick ending
-    (:func:`_two_tricks`) or at a three-trick boundary looked up in the table, without the search's stack. The
-    cards go in search order (trumps, then each suit, strongest first), one card of each class of equivalent ones
-    (see :func:`_next_class`). ``rem_o``: ``rem`` in search order. ``four`` is a constant in each caller, so Numba
-    drops the branches not taken and no kernel calls itself (its disk cache cannot load a kernel that does)."""
-    game = ctx[0]
+def _in_play(ctx, m):  # type: ignore[no-untyped-def]
+    """What the cards ``m`` (whole tricks' worth) are still worth to the declarer at most: their points in a
+    card-point search, else the tricks they make."""
+    return _card_points(m) if ctx[2] == _POINTS else popcount(m) // 3
+
+
+@njit(inline="always")
+def _trick_seats(ctx, rem_o, lead):  # type: ignore[no-untyped-def]
+    """The seats of a trick led by ``lead`` (the two after it), whether each of the three maximises (the declarer
+    in a card-point or trick search, the defenders in null), and their hands among ``rem_o`` (search order)."""
     decl = ctx[1]
     null = ctx[2] == _NULL
-    points = ctx[2] == _POINTS
     s1 = _seat(lead + 1)
     s2 = _seat(lead + 2)
     max0 = (lead == decl) != null
@@ -548,14 +549,26 @@ def _ending(ctx, tt, rem, rem_o, lead, alpha, beta, four):  # type: ignore[no-un
     h0 = np.uint64(ctx[10 + lead]) & rem_o
     h1 = np.uint64(ctx[10 + s1]) & rem_o
     h2 = np.uint64(ctx[10 + s2]) & rem_o
+    return s1, s2, max0, max1, max2, h0, h1, h2
+
+
+@njit(inline="always")
+def _ending(ctx, tt, rem, rem_o, lead, alpha, beta, four):  # type: ignore[no-untyped-def]
+    """The declarer's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left (``four``:
+    four): plain alpha-beta over the lines of its first trick, each ending in the two-trick ending
+    (:func:`_two_tricks`) or at a three-trick boundary looked up in the table, without the search's stack. The
+    cards go in search order (trumps, then each suit, strongest first), one card of each class of equivalent ones
+    (see :func:`_next_class`). ``rem_o``: ``rem`` in search order. ``four`` is a constant in each caller, so Numba
+    drops the branches not taken and no kernel calls itself (its disk cache cannot load a kernel that does)."""
+    game = ctx[0]
+    points = ctx[2] == _POINTS
+    s1, s2, max0, max1, max2, h0, h1, h2 = _trick_seats(ctx, rem_o, lead)
     one = np.uint64(1)
     worst = np.int64(1000)
     if four:  # the value lies in 0..what is left (the points in play, or the tricks left)
-        top = _card_points(rem) if points else popcount(rem) // 3
-        if alpha >= top:
-            return top
-        if beta <= 0:
-            return np.int64(0)
+        done, v, _, _ = narrow_window(np.int64(0), _in_play(ctx, rem), alpha, beta)
+        if done:
+            return v
     a0, b0 = alpha, beta
     v0 = -worst if max0 else worst
     m0 = h0
@@ -585,11 +598,10 @@ def _ending(ctx, tt, rem, rem_o, lead, alpha, beta, four):  # type: ignore[no-un
                 c2 = _ORDER[game, i2]
                 w, gain = _trick_gain(ctx, c0, c1, c2, lead)
                 r = rem & ~((one << np.uint64(c0)) | (one << np.uint64(c1)) | (one << np.uint64(c2)))
+                r_o = rem_o & ~((one << np.uint64(i0)) | (one << np.uint64(i1)) | (one << np.uint64(i2)))
                 if four:
-                    r_o = rem_o & ~((one << np.uint64(i0)) | (one << np.uint64(i1)) | (one << np.uint64(i2)))
                     v = gain + _three_left(ctx, tt, r, r_o, w, a2 - gain, b2 - gain, _tt_hash(_tt_key(ctx, r, w)))
                 else:
-                    r_o = rem_o & ~((one << np.uint64(i0)) | (one << np.uint64(i1)) | (one << np.uint64(i2)))
                     v = gain + _two_left(ctx, r, r_o, w, a2 - gain, b2 - gain)
                 v2, a2, b2 = pick(max2, v2, v, a2, b2)
             v1, a1, b1 = pick(max1, v1, v2, a1, b1)
@@ -643,22 +655,12 @@ def _two_left(ctx, rem, rem_o, lead, alpha, beta):  # type: ignore[no-untyped-de
     it plays like the first (see :func:`_next_class`); the last trick plays itself. (Inlined into the three-trick
     ending, its one caller in the search.)"""
     game = ctx[0]
-    decl = ctx[1]
-    null = ctx[2] == _NULL
     points = ctx[2] == _POINTS
-    top = _card_points(rem) if points else np.int64(2)  # the value lies in 0..what is left
-    if alpha >= top:
-        return top
-    if beta <= 0:
-        return np.int64(0)
-    s1 = _seat(lead + 1)
-    s2 = _seat(lead + 2)
-    max0 = (lead == decl) != null
-    max1 = (s1 == decl) != null
-    max2 = (s2 == decl) != null
-    h0 = np.uint64(ctx[10 + lead]) & rem_o
-    h1 = np.uint64(ctx[10 + s1]) & rem_o
-    h2 = np.uint64(ctx[10 + s2]) & rem_o
+    top = _in_play(ctx, rem)  # the value lies in 0..what is left
+    done, v, _, _ = narrow_window(np.int64(0), top, alpha, beta)
+    if done:
+        return v
+    s1, s2, max0, max1, max2, h0, h1, h2 = _trick_seats(ctx, rem_o, lead)
     x0, y0, g0x, g0y, same0 = _pair(game, points, h0, rem_o & ~h0)
     x1, y1, g1x, g1y, same1 = _pair(game, points, h1, rem_o & ~h1)
     x2, y2, g2x, g2y, same2 = _pair(game, points, h2, rem_o & ~h2)
@@ -724,9 +726,9 @@ def _four_tricks(ctx, tt, rem, rem_o, lead, alpha, beta):  # type: ignore[no-unt
 @njit(inline="always")
 def _static_bounds(ctx, rem, rem_o, lead):  # type: ignore[no-untyped-def]
     """Bounds on the declarer's points (or tricks) from the trick boundary ``rem, lead`` without a search."""
+    hi = _in_play(ctx, rem)
     if ctx[2] != _POINTS:
-        return np.int64(0), popcount(rem) // 3
-    hi = _card_points(rem)
+        return np.int64(0), hi
     lo, hi = _sure_trumps(ctx, rem_o, hi)
     if lead == ctx[1]:
         lo = max(lo, _declarer_run(ctx, rem_o))
@@ -1006,15 +1008,13 @@ def _exact(ctx, tt, buf, rem, lead, pos, c0, c1, lo, hi, guess):  # type: ignore
 
 @njit
 def _future_max(ctx, rem, pos, c0, c1):  # type: ignore[no-untyped-def]
-    """The most the declarer can still gain: points (or tricks) of the cards in play."""
-    if ctx[2] == 0:
-        m = rem
-        if pos > 0:
-            m |= np.uint64(1) << np.uint64(c0)
-        if pos > 1:
-            m |= np.uint64(1) << np.uint64(c1)
-        return _card_points(m)
-    return (popcount(rem) + pos) // 3
+    """The most the declarer can still gain: points (or tricks) of the cards in play, the current trick's included."""
+    m = rem
+    if pos > 0:
+        m |= np.uint64(1) << np.uint64(c0)
+    if pos > 1:
+        m |= np.uint64(1) << np.uint64(c1)
+    return _in_play(ctx, m)
 
 
 @njit
