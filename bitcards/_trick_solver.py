@@ -81,7 +81,7 @@ import numba
 import numpy as np
 
 from bitcards._alphabeta import insert_move, narrow_window, pick, proven_bounds
-from bitcards._bits import ctz, msb, pdep, pext, popcount
+from bitcards._bits import ctz, msb, mulhi64, pdep, pext, popcount
 from bitcards._jit import njit
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
@@ -586,7 +586,7 @@ def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  #
 @njit(inline="always")
 def _tt_pair(tt, key):  # type: ignore[no-untyped-def]
     """The first of the two rows where ``key`` may stand (rows 1.. of the table; row 0 is the generation)."""
-    h = (np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)
+    h = np.uint64(mulhi64(key, np.uint64(0x9E3779B97F4A7C15))[1]) >> np.uint64(32)  # the low word: wraps in Python too
     return np.int64(h & np.uint64(tt.shape[0] - 3)) + 1
 
 
