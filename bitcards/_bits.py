@@ -28,6 +28,7 @@ __all__ = [
     "pext",
     "select_bit",
     "select_mask",
+    "add64",
     "mix64",
     "mulhi64",
     "prefetch",
@@ -122,6 +123,11 @@ def mix64(z: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
     return z ^ (z >> 31)
+
+
+def add64(a: int, b: int) -> int:
+    """``(a + b) mod 2**64``: wraps silently in plain Python too (NumPy's scalars warn on overflow)."""
+    return (int(a) + int(b)) & _M64
 
 
 def mulhi64(x: int, n: int) -> tuple[int, int]:
@@ -301,6 +307,14 @@ def _ol_mix64(z):  # type: ignore[no-untyped-def]
         x = (x ^ (x >> types.uint64(30))) * types.uint64(0xBF58476D1CE4E5B9)
         x = (x ^ (x >> types.uint64(27))) * types.uint64(0x94D049BB133111EB)
         return x ^ (x >> types.uint64(31))
+
+    return impl
+
+
+@overload(add64)
+def _ol_add64(a, b):  # type: ignore[no-untyped-def]
+    def impl(a, b):  # type: ignore[no-untyped-def]
+        return types.uint64(a) + types.uint64(b)
 
     return impl
 

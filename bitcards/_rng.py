@@ -17,7 +17,7 @@ import secrets
 
 import numpy as np
 
-from bitcards._bits import mix64, mulhi64
+from bitcards._bits import add64, mix64, mulhi64
 from bitcards._jit import njit
 from bitcards.errors import InvalidCardsError
 
@@ -61,13 +61,13 @@ def seed_key(seed: int | None) -> tuple[int, int]:
 @njit(inline="always")
 def row_state(key, row):  # type: ignore[no-untyped-def]
     """Starting state of row ``row``'s stream."""
-    return mix64(np.uint64(key) ^ mix64(np.uint64(row) * GAMMA + np.uint64(1)))
+    return mix64(np.uint64(key) ^ mix64(add64(mulhi64(np.uint64(row), GAMMA)[1], 1)))  # row * GAMMA + 1, wrapping
 
 
 @njit(inline="always")
 def next_u64(state):  # type: ignore[no-untyped-def]
     """One SplitMix64 step: ``(new_state, output)``."""
-    s = np.uint64(state) + GAMMA
+    s = np.uint64(add64(state, GAMMA))
     return s, mix64(s)
 
 

@@ -127,7 +127,7 @@ def _deal_row(out, i, row, key, n_cards, sizes, order, batches):  # type: ignore
         thresh = batches[b, 3]
         while True:
             state, x = next_u64(state)
-            if x * prod >= thresh:
+            if mulhi64(x, prod)[1] >= thresh:  # the low word of x * prod
                 break
         for t in range(np.int64(batches[b, 0]), np.int64(batches[b, 1])):
             d, x = mulhi64(x, np.uint64(n_cards - t))

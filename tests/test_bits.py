@@ -29,6 +29,7 @@ def test_jit_matches_python(m: int, data: st.DataObject, src: int) -> None:
         B.mix64(m),
         *B.mulhi64(m, src),
         B.pext(src, m),
+        B.add64(m, src),
     )
     assert tuple(int(v) for v in got) == want
     soft = _soft()
@@ -55,6 +56,7 @@ def _kernel():  # type: ignore[no-untyped-def]
                 hi,
                 lo,
                 B.pext(s, m),
+                B.add64(m, s),
             )
 
         _cache["k"] = k
@@ -83,5 +85,6 @@ def test_python_definitions() -> None:
     for x in (0, 1, 0xDEADBEEF, (1 << 64) - 1):
         assert B.pext(B.pdep(x, 0x5555555555555555), 0x5555555555555555) == x & 0xFFFFFFFF
     assert B.mulhi64(1 << 63, 4) == (2, 0)
+    assert B.add64((1 << 64) - 1, 2) == 1 and B.add64(np.uint64(1 << 63), np.uint64(1 << 63)) == 0
     # mix64 is a bijection: spot-check it does not collide on a range
     assert len({B.mix64(i) for i in range(10_000)}) == 10_000
