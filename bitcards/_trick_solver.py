@@ -40,7 +40,8 @@ frames, which serve Jass and the first trick of a Euchre solve with card values.
   and stores its bounds in the table, those inside a Jass four-trick ending too; a Euchre
   boundary with ``k`` tricks left whose window lies outside 0..k returns at once, and so does a Jass
   boundary with two or three tricks left whose window lies outside what the cards in play, the last
-  trick's 5 and the match bonus while open can still give, before its table entry is read; Euchre's loops
+  trick's 5 and the match bonus while open can still give, before its table entry is read; Jass's two-trick
+  ending plays its lines straight off each hand's two cards, the last trick read off the card each hand keeps; Euchre's loops
   play one card of each class of equivalent cards, the leader's strongest first and a follower's
   cheapest card that beats the other side's first).
 * **Transposition table** at trick boundaries: ``(2**bits + 1, 2)`` ``uint64`` rows (16
@@ -660,15 +661,13 @@ def _last_trick(ctx, rem, seat, flags):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def _after_first(ctx, tt, rem, tm, ws, flags, a, b, k):  # type: ignore[no-untyped-def]
-    """Team 0's value of an ending once its first trick (cards ``tm``) went to seat ``ws``: the last trick, or (with
-    ``k`` of 3 or 4 tricks before it) the tricks left, searched in the window ``a..b``."""
+    """Team 0's value of an ending once its first trick (cards ``tm``) went to seat ``ws``: the tricks left (``k``,
+    3 or 4, before it), searched in the window ``a..b``."""
     gain = _trick_value(ctx, tm, False) if ws & 1 == 0 else np.int64(0)
     f = flags | (1 << (ws & 1))
     if k == 4:
         return gain + _boundary3(ctx, tt, rem & ~tm, ws, f, a - gain, b - gain)
-    if k == 3:
-        return gain + _two_tricks(ctx, rem & ~tm, ws, f, a - gain, b - gain)
-    return gain + _last_trick(ctx, rem & ~tm, ws, f)
+    return gain + _two_tricks(ctx, rem & ~tm, ws, f, a - gain, b - gain)
 
 
 @njit(inline="always")
@@ -685,9 +684,9 @@ def _followers(ctx, rem, leader):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def _ending(ctx, tt, rem, leader, flags, alpha, beta, k):  # type: ignore[no-untyped-def]
-    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with ``k`` (2, 3 or 4) tricks left: plain
-    alpha-beta over the first trick's lines (at most ``k`` cards a hand), each ending in the last trick, the two-trick
-    ending, or (``k`` = 4) a three-trick boundary looked up in the table (:func:`_boundary3`). ``k`` is a constant in
+    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with ``k`` (3 or 4) tricks left: plain
+    alpha-beta over the first trick's lines (at most ``k`` cards a hand), each ending in the two-trick ending
+    (:func:`_jass_two`) or (``k`` = 4) a three-trick boundary looked up in the table (:func:`_boundary3`). ``k`` is a constant in
     each caller, so Numba drops the branches not taken and no kernel calls itself (its disk cache cannot load a
     kernel that does)."""
     s1, s2, s3, h1, h2, h3, four = _followers(ctx, rem, leader)
@@ -893,16 +892,98 @@ def _outside(ctx, rem, flags, alpha, beta):  # type: ignore[no-untyped-def]
     return done, v
 
 
+@njit(inline="always")
+def _jass_two(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
+    """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left, straight off each
+    hand's two cards: a plain alpha-beta over the lines of the first trick (the legal cards of each seat in turn), the
+    last trick read off the card each hand keeps (it goes to the card that takes it most strongly, led by the first
+    trick's taker). A window outside what the cards in play, the last trick's 5 and the match bonus while open can
+    still give is settled at once."""
+    top = _mask_points(ctx, rem)  # the points of both tricks
+    lo, hi = _jass_range(flags, top)
+    done, v, _, _ = narrow_window(lo, hi, alpha, beta)
+    if done:
+        return v
+    s1, s2, s3, h1, h2, h3, _ = _followers(ctx, rem, leader)
+    h0 = np.uint64(ctx[_H0 + leader]) & rem
+    var = ctx[_VARIANT]
+    one = np.uint64(1)
+    worst = np.int64(1 << 20)
+    a0, b0 = alpha, beta
+    v0 = -worst if leader & 1 == 0 else worst
+    m0 = h0
+    while m0 and a0 < b0:
+        c0 = ctz(m0)
+        m0 &= m0 - one
+        led = _SUIT[var, c0]
+        k0 = _KEY[var, led, c0]
+        p0 = _PTS[var, c0]
+        a1, b1 = a0, b0
+        v1 = -worst if s1 & 1 == 0 else worst
+        m1 = _legal(ctx, h1, c0, led, c0)
+        while m1 and a1 < b1:
+            c1 = ctz(m1)
+            m1 &= m1 - one
+            k1 = _KEY[var, led, c1]
+            w1, wk1, ws1 = (c1, k1, s1) if k1 > k0 else (c0, k0, leader)
+            p1 = p0 + _PTS[var, c1]
+            a2, b2 = a1, b1
+            v2 = -worst if s2 & 1 == 0 else worst
+            m2 = _legal(ctx, h2, c0, led, w1)
+            while m2 and a2 < b2:
+                c2 = ctz(m2)
+                m2 &= m2 - one
+                k2 = _KEY[var, led, c2]
+                w2, wk2, ws2 = (c2, k2, s2) if k2 > wk1 else (w1, wk1, ws1)
+                p2 = p1 + _PTS[var, c2]
+                a3, b3 = a2, b2
+                v3 = -worst if s3 & 1 == 0 else worst
+                m3 = _legal(ctx, h3, c0, led, w2)
+                while m3 and a3 < b3:
+                    c3 = ctz(m3)
+                    m3 &= m3 - one
+                    ws = s3 if _KEY[var, led, c3] > wk2 else ws2
+                    first = p2 + _PTS[var, c3]
+                    # the last trick: each seat's other card, led by ``ws``
+                    d = (
+                        h0 & ~(one << np.uint64(c0)),
+                        h1 & ~(one << np.uint64(c1)),
+                        h2 & ~(one << np.uint64(c2)),
+                        h3 & ~(one << np.uint64(c3)),
+                    )
+                    seats = (leader, s1, s2, s3)
+                    lc = np.int64(-1)
+                    for j in range(4):
+                        if seats[j] == ws:
+                            lc = ctz(d[j])
+                    led2 = _SUIT[var, lc]
+                    wk = np.int64(-1)
+                    w2s = ws
+                    for j in range(4):
+                        kk = _KEY[var, led2, ctz(d[j])]
+                        if kk > wk:
+                            wk = kk
+                            w2s = seats[j]
+                    x = np.int64(0)
+                    if ws & 1 == 0:
+                        x += first
+                    if w2s & 1 == 0:
+                        x += top - first + 5
+                    x += _bonus(ctx, flags | (1 << (ws & 1)) | (1 << (w2s & 1)))
+                    v3, a3, b3 = pick(s3 & 1 == 0, v3, x, a3, b3)
+                v2, a2, b2 = pick(s2 & 1 == 0, v2, v3, a2, b2)
+            v1, a1, b1 = pick(s1 & 1 == 0, v1, v2, a1, b1)
+        v0, a0, b0 = pick(leader & 1 == 0, v0, v1, a0, b0)
+    return v0
+
+
 @_no_refcounts
 def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
-    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: see :func:`_ending`.
+    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: :func:`_jass_two`.
     Euchre has its own: :func:`_eu_tricks`."""
     if ctx[_GAME] == EUCHRE:
         return _eu_two(ctx, rem, leader, alpha, beta)
-    done, v = _outside(ctx, rem, flags, alpha, beta)
-    if done:
-        return v
-    return _ending(ctx, None, rem, leader, flags, alpha, beta, 2)
+    return _jass_two(ctx, rem, leader, flags, alpha, beta)
 
 
 @_no_refcounts
