@@ -13,7 +13,7 @@ PYTEST := $(PY) -m pytest -p no:cacheprovider </dev/null
 # test processes (pytest-xdist); CI has 2 cores
 JOBS ?= 2
 
-.PHONY: demo test test-jit test-nojit test-bench test-notebooks test-dist test-docs test-py313 docs lint bench bench-compare clean distclean
+.PHONY: demo test test-jit test-nojit test-bench test-notebooks test-dist test-docs test-py313 docs lint bench bench-compare profile clean distclean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -89,6 +89,11 @@ bench: $(STAMP)
 OLD ?= HEAD~1
 bench-compare: $(STAMP)
 	$(PY) bench/compare.py $(OLD) $(if $(K),-k "$(K)")
+
+# where a solver's time goes, by compiled kernel (needs Linux perf): WORKLOAD=skat-clubs|skat-grand|skat-null|jass|euchre
+WORKLOAD ?= skat-clubs
+profile: $(STAMP)
+	$(PY) bench/profile.py $(WORKLOAD)
 
 # the compiled-kernel cache lives in __pycache__
 clean:

@@ -1,0 +1,40 @@
+"""bench/profile.py: the names it gives Numba's compiled functions, its samples' attribution, and its refusal without perf."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench import profile
+
+
+def test_short_names_read_numba_mangling() -> None:
+    assert profile._short("_ZN8bitcards4skat6solver8_tricks5B4v204B40c8tJTIeFIjxB2IKSgI4CrvSCKg1MMVC_2fAwA_3dE5Arr") == (
+        "skat.solver._tricks5"
+    )
+    assert profile._short("_ZN8bitcards13_trick_solver11_two_tricksB3v84B40c8tJTIe") == "_trick_solver._two_tricks"
+    assert profile._short("_ZN7cpython8bitcards4skat6solver11_solve_dealB2v8B38") == "(Numba's Python wrappers)"
+    assert profile._short("cfunc._ZN8bitcards4skat6solver11_solve_dealB2v8") == "(Numba's Python wrappers)"
+
+
+def test_samples_go_to_the_function_they_fall_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    marks = tmp_path / "marks"
+    marks.write_text("100.5\n1000 _ZN8bitcards1a1fB1\n2000 _ZN8bitcards1a1gB1\n")
+    # before the start mark (the compile), in f, in g, in g, far past g (other code)
+    script = "100.0: 1500\n101.0: 1500\n101.1: 2000\n101.2: 2fff\n101.3: 7fffffff\n"
+
+    class Done:
+        stdout = script
+
+    monkeypatch.setattr(profile.subprocess, "run", lambda *a, **k: Done())
+    counts, total = profile._attribute(tmp_path / "perf.data", marks)
+    assert total == 4
+    assert counts == {"a.f": 1, "a.g": 2, "(outside the kernels)": 1}
+
+
+def test_without_perf_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(profile.shutil, "which", lambda name: None)
+    assert profile.main(["skat-clubs"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "perf" in err
