@@ -41,7 +41,9 @@ frames, which serve Jass and the first trick of a Euchre solve with card values.
   boundary with ``k`` tricks left whose window lies outside 0..k returns at once, and so does a Jass
   boundary with two or three tricks left whose window lies outside what the cards in play, the last
   trick's 5 and the match bonus while open can still give, before its table entry is read; Jass's two-trick
-  ending plays its lines straight off each hand's two cards, the last trick read off the card each hand keeps; Euchre's loops
+  ending plays its lines straight off each hand's two cards, the last trick read off the card each hand keeps, and
+  keeps the exact value of each it solves in a small cache of its own (:data:`TWO_ENTRIES` entries in the search's
+  context, 512 KiB), which the many three-trick endings that lead to it read; Euchre's loops
   play one card of each class of equivalent cards, the leader's strongest first and a follower's
   cheapest card that beats the other side's first).
 * **Transposition table** at trick boundaries: ``(2**bits + 1, 2)`` ``uint64`` rows (16
@@ -96,7 +98,13 @@ JASS = 1
 _GAME, _TRUMP, _SKIP, _GEN, _H0, _NODES, _NPLAY, _VARIANT, _NO_TT = 0, 1, 2, 3, 4, 8, 9, 10, 11
 #: ctx[_CANON + 16 * s + x]: the table key's cards for the cards ``x`` (a nibble) at bits ``9 * s`` .. ``9 * s + 3`` (Jass)
 _CANON = 12
-_CTX_LEN = _CANON + 64
+#: ctx[_TWO:]: the exact values of the Jass two-trick endings met in this solve, :data:`TWO_ENTRIES` entries of two words
+#: (the key: the cards in the hands, the leader, the match flags and the solve's generation; then the value), placed by
+#: a hash of the key; a new solve's generation retires the entries of earlier ones, so they are never cleared one by one
+_TWO = _CANON + 64
+TWO_BITS = 15
+TWO_ENTRIES = 1 << TWO_BITS
+_CTX_LEN = _TWO + 2 * TWO_ENTRIES
 
 #: rows of the scratch array: one per card played (36) and a spare; columns 0..15 hold a node's
 #: moves, 16..31 their ordering scores, 32.. the node's frame on the explicit search stack
@@ -259,11 +267,17 @@ def euchre_cards(trump, m):  # type: ignore[no-untyped-def]
     return out
 
 
+@njit(inline="always")
+def ctx_len(game):  # type: ignore[no-untyped-def]
+    """The length of a search context: Jass's holds the two-trick cache, Euchre's ends before it."""
+    return _CTX_LEN if game == JASS else _TWO
+
+
 @njit
 def make_ctx(game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-def]
     """A search context: the game (:data:`EUCHRE` or :data:`JASS`), its trump/contract, the
     seat sitting out (-1: none) and the four hands' masks."""
-    ctx = np.zeros(_CTX_LEN, dtype=np.int64)
+    ctx = np.zeros(ctx_len(game), dtype=np.int64)
     set_ctx(ctx, game, trump, skip, h0, h1, h2, h3)
     return ctx
 
@@ -273,7 +287,7 @@ def set_ctx(ctx, game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-
     """Fill ``ctx`` (see :func:`make_ctx`) for a new position (Euchre's hands go into its layout: :func:`euchre_cards`)."""
     if game == EUCHRE:
         h0, h1, h2, h3 = euchre_cards(trump, h0), euchre_cards(trump, h1), euchre_cards(trump, h2), euchre_cards(trump, h3)
-    ctx[:] = 0
+    ctx[:_TWO] = 0  # (the two-trick cache keeps its entries: their generation tells them apart)
     ctx[_GAME] = game
     ctx[_TRUMP] = trump
     ctx[_SKIP] = skip
@@ -363,6 +377,7 @@ def next_generation(ctx, tt):  # type: ignore[no-untyped-def]
     g = tt[0, 0] + np.uint64(1)
     if g >= np.uint64(_GEN_LIMIT):
         tt[:, :] = np.uint64(0)
+        ctx[_TWO:] = 0  # (nothing in Euchre's context)
         g = np.uint64(1)
     tt[0, 0] = g
     ctx[_GEN] = np.int64(g)
@@ -893,17 +908,11 @@ def _outside(ctx, rem, flags, alpha, beta):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _jass_two(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
-    """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left, straight off each
-    hand's two cards: a plain alpha-beta over the lines of the first trick (the legal cards of each seat in turn), the
-    last trick read off the card each hand keeps (it goes to the card that takes it most strongly, led by the first
-    trick's taker). A window outside what the cards in play, the last trick's 5 and the match bonus while open can
-    still give is settled at once."""
-    top = _mask_points(ctx, rem)  # the points of both tricks
-    lo, hi = _jass_range(flags, top)
-    done, v, _, _ = narrow_window(lo, hi, alpha, beta)
-    if done:
-        return v
+def _jass_two(ctx, rem, leader, flags, alpha, beta, top):  # type: ignore[no-untyped-def]
+    """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left (``top``: the
+    points of its cards), straight off each hand's two cards: a plain alpha-beta over the lines of the first trick
+    (the legal cards of each seat in turn), the last trick read off the card each hand keeps (it goes to the card
+    that takes it most strongly, led by the first trick's taker)."""
     s1, s2, s3, h1, h2, h3, _ = _followers(ctx, rem, leader)
     h0 = np.uint64(ctx[_H0 + leader]) & rem
     var = ctx[_VARIANT]
@@ -983,7 +992,22 @@ def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untype
     Euchre has its own: :func:`_eu_tricks`."""
     if ctx[_GAME] == EUCHRE:
         return _eu_two(ctx, rem, leader, alpha, beta)
-    return _jass_two(ctx, rem, leader, flags, alpha, beta)
+    top = _mask_points(ctx, rem)  # the points of both tricks
+    lo, hi = _jass_range(flags, top)
+    done, v, _, _ = narrow_window(lo, hi, alpha, beta)
+    if done:  # the window lies outside all the two tricks can give
+        return v
+    key = np.int64(
+        rem | (np.uint64(leader) << np.uint64(36)) | (np.uint64(flags) << np.uint64(38)) | (np.uint64(ctx[_GEN]) << np.uint64(40))
+    )
+    h = np.uint64(mulhi64(np.uint64(key), np.uint64(0x9E3779B97F4A7C15))[1]) >> np.uint64(64 - TWO_BITS)
+    j = _TWO + 2 * np.int64(h)
+    if ctx[j] == key:  # met before in this solve: its exact value (a key is never 0: eight cards are in it)
+        return ctx[j + 1]
+    v = _jass_two(ctx, rem, leader, flags, lo - 1, hi + 1, top)  # the exact value, kept for the next time
+    ctx[j] = key
+    ctx[j + 1] = v
+    return v
 
 
 @_no_refcounts
@@ -1386,7 +1410,7 @@ def _solve_rows_kernel(game, bits, hands, variants, leaders, outs, flags, result
         lo, hi = block_rows(blk, n)
         tt = np.zeros(((1 << bits) + 1, 2), dtype=np.uint64)
         buf = np.zeros((_BUF_ROWS, _BUF_COLS), dtype=np.int64)
-        ctx = np.zeros(_CTX_LEN, dtype=np.int64)
+        ctx = np.zeros(ctx_len(game), dtype=np.int64)
         for i in range(lo, hi):
             o = outs[i]
             h = hands[i]
@@ -1412,7 +1436,8 @@ def solve_rows(
     ``2**bits`` entries per block of rows; every answer is exact, so results do not depend on the thread count."""
     n = hands.shape[0]
     tables = min(blocks(n), max(1, numba.get_num_threads()))
-    check_memory(tables * ((1 << bits) + 1) * 16, "solver transposition tables", "use fewer threads")
+    per = ((1 << bits) + 1) * 16 + (_CTX_LEN if game == JASS else _TWO) * 8  # a table and a search context
+    check_memory(tables * per, "solver transposition tables", "use fewer threads")
     result = np.zeros(n, dtype=np.int64)
     _solve_rows(n, np.int64(game), np.int64(bits), hands, variants, leaders, outs, flags, result)
     return result
