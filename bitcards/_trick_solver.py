@@ -600,9 +600,16 @@ def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  #
 
 
 @njit(inline="always")
+def _mix(key):  # type: ignore[no-untyped-def]
+    """A key times the golden-ratio constant modulo 2**64 (the product's low word, by :func:`mulhi64`: it wraps in
+    plain Python too), whose high bits place the key in the table or the two-trick cache."""
+    return np.uint64(mulhi64(np.uint64(key), np.uint64(0x9E3779B97F4A7C15))[1])
+
+
+@njit(inline="always")
 def _tt_pair(tt, key):  # type: ignore[no-untyped-def]
     """The first of the two rows where ``key`` may stand (rows 1.. of the table; row 0 is the generation)."""
-    h = np.uint64(mulhi64(key, np.uint64(0x9E3779B97F4A7C15))[1]) >> np.uint64(32)  # the low word: wraps in Python too
+    h = _mix(key) >> np.uint64(32)
     return np.int64(h & np.uint64(tt.shape[0] - 3)) + 1
 
 
@@ -1000,7 +1007,7 @@ def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untype
     key = np.int64(
         rem | (np.uint64(leader) << np.uint64(36)) | (np.uint64(flags) << np.uint64(38)) | (np.uint64(ctx[_GEN]) << np.uint64(40))
     )
-    h = np.uint64(mulhi64(np.uint64(key), np.uint64(0x9E3779B97F4A7C15))[1]) >> np.uint64(64 - TWO_BITS)
+    h = _mix(key) >> np.uint64(64 - TWO_BITS)
     j = _TWO + 2 * np.int64(h)
     if ctx[j] == key:  # met before in this solve: its exact value (a key is never 0: eight cards are in it)
         return ctx[j + 1]
@@ -1436,7 +1443,7 @@ def solve_rows(
     ``2**bits`` entries per block of rows; every answer is exact, so results do not depend on the thread count."""
     n = hands.shape[0]
     tables = min(blocks(n), max(1, numba.get_num_threads()))
-    per = ((1 << bits) + 1) * 16 + (_CTX_LEN if game == JASS else _TWO) * 8  # a table and a search context
+    per = ((1 << bits) + 1) * 16 + int(ctx_len(game)) * 8  # a table and a search context
     check_memory(tables * per, "solver transposition tables", "use fewer threads")
     result = np.zeros(n, dtype=np.int64)
     _solve_rows(n, np.int64(game), np.int64(bits), hands, variants, leaders, outs, flags, result)
