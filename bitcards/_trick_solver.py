@@ -69,6 +69,15 @@ frames, which serve Jass and the first trick of a Euchre solve with card values.
   earlier tricks are gone; two cards below the best one lose the trick alike, whatever else
   the trick holds) and carry the same card points are one move. That is the frames' rule;
   Euchre's nested loops part a trick's cards by the cards in play at its start.
+* **Shape table** (Jass; after Kupferschmid and Helmert's quasi-symmetry for Skat): two trick boundaries of one
+  deal have the same shape when they hold the same trumps and, in each other suit, as many cards owned by the same
+  seats in rank order (the same leader and match flags too). Mapping each side suit's cards of one onto the other's in
+  rank order keeps every card's suit, owner and order, so the same lines are legal in both and every trick goes to the
+  same seat; only the card points move, so their values differ by no more than the sum of the points the map adds
+  (or takes away). A second table, :data:`SHAPE_ENTRIES` entries of two words in a Jass search's context (4 MiB), is
+  placed by a hash of the shape and keeps the cards and the proven bounds of the last position stored with it; a
+  boundary whose own entry leaves its window open reads the bounds of a position of the same shape, widened by that
+  sum (:func:`_shape_shift`). The entry's cards are checked for the same shape, so a hash collision costs nothing.
 * **Merged table keys** (Jass): positions that differ only in which cards of a run of equal
   points next to each other in a suit's order are gone (a side suit's 9 8 7 6, the trump 8 7 6,
   Obenabe's 7 6; Undenufe has none), the owners of the run's cards left being the same in
@@ -96,15 +105,23 @@ JASS = 1
 
 # ctx slots (an int64 array per search)
 _GAME, _TRUMP, _SKIP, _GEN, _H0, _NODES, _NPLAY, _VARIANT, _NO_TT = 0, 1, 2, 3, 4, 8, 9, 10, 11
+#: ctx[_NO_SHAPE]: 1 to search a Jass deal without the shape table (the tests compare the two searches)
+_NO_SHAPE = 12
 #: ctx[_CANON + 16 * s + x]: the table key's cards for the cards ``x`` (a nibble) at bits ``9 * s`` .. ``9 * s + 3`` (Jass)
-_CANON = 12
+_CANON = 13
 #: ctx[_TWO:]: the exact values of the Jass two-trick endings met in this solve, :data:`TWO_ENTRIES` entries of two words
 #: (the key: the cards in the hands, the leader, the match flags and the solve's generation; then the value), placed by
 #: a hash of the key; a new solve's generation retires the entries of earlier ones, so they are never cleared one by one
 _TWO = _CANON + 64
 TWO_BITS = 15
 TWO_ENTRIES = 1 << TWO_BITS
-_CTX_LEN = _TWO + 2 * TWO_ENTRIES
+#: ctx[_SHAPE:]: the shape table of a Jass search (:func:`_shape_lookup`), :data:`SHAPE_ENTRIES` entries of two words
+#: (the hash's check bits and the solve's generation; then the position's cards, its bounds, its leader and match
+#: flags), placed by the hash of the shape
+_SHAPE = _TWO + 2 * TWO_ENTRIES
+SHAPE_BITS = 18
+SHAPE_ENTRIES = 1 << SHAPE_BITS
+_CTX_LEN = _SHAPE + 2 * SHAPE_ENTRIES
 
 #: rows of the scratch array: one per card played (36) and a spare; columns 0..15 hold a node's
 #: moves, 16..31 their ordering scores, 32.. the node's frame on the explicit search stack
@@ -269,7 +286,7 @@ def euchre_cards(trump, m):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def ctx_len(game):  # type: ignore[no-untyped-def]
-    """The length of a search context: Jass's holds the two-trick cache, Euchre's ends before it."""
+    """The length of a search context: Jass's holds the two-trick cache and the shape table, Euchre's ends before them."""
     return _CTX_LEN if game == JASS else _TWO
 
 
@@ -287,7 +304,7 @@ def set_ctx(ctx, game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-
     """Fill ``ctx`` (see :func:`make_ctx`) for a new position (Euchre's hands go into its layout: :func:`euchre_cards`)."""
     if game == EUCHRE:
         h0, h1, h2, h3 = euchre_cards(trump, h0), euchre_cards(trump, h1), euchre_cards(trump, h2), euchre_cards(trump, h3)
-    ctx[:_TWO] = 0  # (the two-trick cache keeps its entries: their generation tells them apart)
+    ctx[:_TWO] = 0  # (the two-trick cache and the shape table keep their entries: their generation tells them apart)
     ctx[_GAME] = game
     ctx[_TRUMP] = trump
     ctx[_SKIP] = skip
@@ -611,6 +628,109 @@ def _tt_pair(tt, key):  # type: ignore[no-untyped-def]
     """The first of the two rows where ``key`` may stand (rows 1.. of the table; row 0 is the generation)."""
     h = _mix(key) >> np.uint64(32)
     return np.int64(h & np.uint64(tt.shape[0] - 3)) + 1
+
+
+@njit(inline="always")
+def _shape_code(ctx, x, s, tg):  # type: ignore[no-untyped-def]
+    """The shape of suit ``s`` (Jass) whose cards in play are ``x`` (its nine bits): the cards themselves for the
+    trump suit ``tg``, else how many and the owner of each in rank order (two bits of the seat, one word each)."""
+    if s == tg:
+        return x, np.uint64(0)
+    sh = np.uint64(9 * s)
+    o1 = (np.uint64(ctx[_H0 + 1] | ctx[_H0 + 3]) >> sh) & x
+    o2 = (np.uint64(ctx[_H0 + 2] | ctx[_H0 + 3]) >> sh) & x
+    return np.uint64(popcount(x)) | (pext(o1, x) << np.uint64(4)), pext(o2, x)
+
+
+@njit(inline="always")
+def _shape_hash(ctx, rem, seat, flags):  # type: ignore[no-untyped-def]
+    """A hash of the shape of a Jass trick boundary: each suit's :func:`_shape_code`, the leader and the match flags."""
+    tg = _TRUMP_GROUP[ctx[_VARIANT]]
+    h = np.uint64(seat * 4 + flags + 1)
+    for s in range(4):
+        a, b = _shape_code(ctx, (rem >> np.uint64(9 * s)) & np.uint64(511), s, tg)
+        h = _mix(h ^ a ^ (b << np.uint64(32)))
+    return h
+
+
+@njit(inline="always")
+def _same_shape(ctx, ra, rb):  # type: ignore[no-untyped-def]
+    """Whether the cards ``ra`` and ``rb`` in play (Jass, the same deal) have the same shape: suit by suit."""
+    tg = _TRUMP_GROUP[ctx[_VARIANT]]
+    for s in range(4):
+        sh = np.uint64(9 * s)
+        a0, a1 = _shape_code(ctx, (ra >> sh) & np.uint64(511), s, tg)
+        b0, b1 = _shape_code(ctx, (rb >> sh) & np.uint64(511), s, tg)
+        if a0 != b0 or a1 != b1:
+            return False
+    return True
+
+
+@njit(inline="always")
+def _shape_shift(ctx, ra, rb):  # type: ignore[no-untyped-def]
+    """How much team 0's value can differ between two Jass positions of the same shape, ``ra`` and ``rb`` (the cards
+    in play): the position ``rb`` is worth at most ``up`` more and at least ``down`` less than ``ra``. The map that
+    sends each side suit's cards of ``ra`` to those of ``rb`` in rank order (the trumps are the same cards) keeps
+    every card's suit, owner and order within its suit, so every line of play is legal in both positions alike and
+    each trick goes to the same seat; a line's value moves by the points of the cards team 0 takes, each card by the
+    difference of its points and its image's: at most the sum of the rises (``up``), at least minus the sum of the
+    falls (``down``), and best play moves by no more."""
+    v = ctx[_VARIANT]
+    tg = _TRUMP_GROUP[v]
+    up = np.int64(0)
+    down = np.int64(0)
+    one = np.uint64(1)
+    for s in range(4):
+        if s == tg:
+            continue
+        sh = np.uint64(9 * s)
+        a = (ra >> sh) & np.uint64(511)
+        b = (rb >> sh) & np.uint64(511)
+        while a != b:  # (equal from here on: the same cards, no difference)
+            d = _PTS[v, 9 * s + ctz(b)] - _PTS[v, 9 * s + ctz(a)]
+            if d > 0:
+                up += d
+            else:
+                down -= d
+            a &= a - one
+            b &= b - one
+    return up, down
+
+
+@njit(inline="always")
+def _shape_lookup(ctx, rem, seat, flags, lo, hi):  # type: ignore[no-untyped-def]
+    """Jass: the bounds ``lo..hi`` of a trick boundary narrowed by the shape table: a position of the same shape met
+    in this solve (:func:`_same_shape`) stored its bounds, and this one's lie within them moved by
+    :func:`_shape_shift`."""
+    h = _shape_hash(ctx, rem, seat, flags)
+    j = _SHAPE + 2 * np.int64(h >> np.uint64(64 - SHAPE_BITS))
+    check = ((h >> np.uint64(20)) << np.uint64(20)) | np.uint64(ctx[_GEN])
+    if np.uint64(ctx[j]) != check:
+        return lo, hi
+    d = np.uint64(ctx[j + 1])
+    rs = d & np.uint64((1 << 36) - 1)
+    if (d >> np.uint64(54)) & np.uint64(15) != np.uint64(seat * 4 + flags) or not _same_shape(ctx, rs, rem):
+        return lo, hi
+    up, down = _shape_shift(ctx, rs, rem)
+    slo = np.int64((d >> np.uint64(36)) & np.uint64(511)) - _OFF - down
+    shi = np.int64((d >> np.uint64(45)) & np.uint64(511)) - _OFF + up
+    return max(lo, slo), min(hi, shi)
+
+
+@njit(inline="always")
+def _shape_store(ctx, rem, seat, flags, lo, hi):  # type: ignore[no-untyped-def]
+    """Jass: keep the proven bounds ``lo..hi`` of a trick boundary in the shape table (replacing what stood there)."""
+    if ctx[_GAME] != JASS or ctx[_NO_SHAPE]:
+        return
+    h = _shape_hash(ctx, rem, seat, flags)
+    j = _SHAPE + 2 * np.int64(h >> np.uint64(64 - SHAPE_BITS))
+    ctx[j] = np.int64(((h >> np.uint64(20)) << np.uint64(20)) | np.uint64(ctx[_GEN]))
+    ctx[j + 1] = np.int64(
+        rem
+        | (np.uint64(lo + _OFF) << np.uint64(36))
+        | (np.uint64(hi + _OFF) << np.uint64(45))
+        | (np.uint64(seat * 4 + flags) << np.uint64(54))
+    )
 
 
 @njit(inline="always")
@@ -1085,6 +1205,8 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
         if hit:
             lo, hi = tlo, thi
             ttmove = _map_card(ctx, rem, tmove, False)
+        if ctx[_GAME] == JASS and not ctx[_NO_SHAPE] and lo < beta and hi > alpha and lo < hi:
+            lo, hi = _shape_lookup(ctx, rem, seat, flags, lo, hi)
     done, v, alpha, beta = narrow_window(lo, hi, alpha, beta)
     if done:
         return True, v
@@ -1098,6 +1220,7 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
         if ttidx >= 0:
             lo, hi = proven_bounds(v, alpha, beta, lo, hi)
             _store(tt, buf[p, _TKEY], ctx[_GEN], lo, hi, -1)
+            _shape_store(ctx, rem, seat, flags, lo, hi)
         return True, v
     buf[p, _AL] = alpha
     buf[p, _BE] = beta
@@ -1211,6 +1334,7 @@ def _finish(ctx, tt, buf, p, gen):  # type: ignore[no-untyped-def]
     if buf[p, _TTI] >= 0:
         lo, hi = proven_bounds(bestv, buf[p, _A0], buf[p, _B0], buf[p, _LO], buf[p, _HI])
         _store(tt, buf[p, _TKEY], gen, lo, hi, _map_card(ctx, np.uint64(buf[p, _REM]), buf[p, _BC], True))
+        _shape_store(ctx, np.uint64(buf[p, _REM]), buf[p, _SEAT], buf[p, _FL], lo, hi)
     return bestv
 
 

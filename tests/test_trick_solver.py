@@ -233,3 +233,115 @@ def test_euchre_sure_trumps_are_the_plain_count() -> None:
         team = owner[order[0]] % 2 if order else -1
         most = max((sum(owner[c] == s for c in sure) for s in range(4)), default=0)
         assert tuple(int(x) for x in ts._sure_trumps(ctx, _rem(ctx))) == (team, most, 0), (hands, trump)
+
+
+def _same_shape_subset(rng: random.Random, deal: list[list[str]], contract: str, left: list[str]) -> list[str] | None:
+    """Cards in play of the same shape as ``left`` in the deal ``deal`` (another choice, if one exists): the trumps
+    themselves, and in each other suit as many cards with the same owners in rank order."""
+    from itertools import combinations
+
+    owner = {c: s for s, h in enumerate(deal) for c in h}
+    out: list[str] = []
+    for suit in jass_naive.SUITS:
+        mine = sorted((c for c in left if c[0] == suit), key=lambda c: jass_naive.RANKS.index(c[1]))
+        if contract == suit:
+            out += mine
+            continue
+        pool = sorted((c for h in deal for c in h if c[0] == suit), key=lambda c: jass_naive.RANKS.index(c[1]))
+        want = [owner[c] for c in mine]
+        options = [list(x) for x in combinations(pool, len(mine)) if [owner[c] for c in x] == want]
+        out += rng.choice(options)
+    return out if set(out) != set(left) else None
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_jass_shape_shift_bounds_the_value(k: int) -> None:
+    # the shape table's rule: two trick boundaries of one deal with the same shape (the same trumps; in each other
+    # suit as many cards, owned by the same seats in rank order) play alike, so the plain minimax's values differ by no
+    # more than the shift says: at most ``up`` more, at most ``down`` less
+    rng = random.Random(70 + k)
+    pairs = shifted = 0
+    while pairs < (60 if k == 2 else 30):
+        cards = rng.sample(JASS_DECK, 36)
+        deal = [cards[9 * s : 9 * s + 9] for s in range(4)]
+        ct, leader, earlier = rng.randrange(6), rng.randrange(4), rng.choice(EARLIER)
+        contract = "dhscou"[ct]
+        # k cards of each hand in play, mostly low ones (their suits' shapes recur most)
+        left = [c for h in deal for c in sorted(h, key=lambda c: (c[1] not in "6789T", rng.random()))[:k]]
+        other = _same_shape_subset(rng, deal, contract, left)
+        if other is None:
+            continue
+        ctx = _ctx(ts.JASS, ct, [parse_mask(" ".join(h), "jass") for h in deal])
+        ra, rb = np.uint64(parse_mask(" ".join(left), "jass")), np.uint64(parse_mask(" ".join(other), "jass"))
+        flags = int(earlier[0] > 0) | int(earlier[1] > 0) << 1
+        assert ts._same_shape(ctx, ra, rb)
+        assert ts._shape_hash(ctx, ra, leader, flags) == ts._shape_hash(ctx, rb, leader, flags)
+        up, down = ts._shape_shift(ctx, ra, rb)
+        va = _jass_value([[c for c in h if c in left] for h in deal], contract, leader, earlier)
+        vb = _jass_value([[c for c in h if c in other] for h in deal], contract, leader, earlier)
+        assert va - down <= vb <= va + up, (deal, contract, leader, earlier, left, other, va, vb, up, down)
+        pairs += 1
+        shifted += up + down > 0
+    assert shifted > pairs // 3  # the positions do differ in points: the test is not only of equal ones
+
+
+def test_jass_shapes_differ_when_an_owner_or_a_trump_differs() -> None:
+    deal = [
+        "hJ h9 d6 d7 s6 s7 c6 c7 cA",
+        "hA hK d8 d9 s8 s9 c8 c9 cK",
+        "hQ hT dT dJ sT sJ cT cJ cQ",
+        "h8 h7 h6 dQ dK dA sQ sK sA",
+    ]
+    ctx = _ctx(ts.JASS, 1, [parse_mask(h, "jass") for h in deal])  # hearts trump
+    m = lambda t: np.uint64(parse_mask(t, "jass"))  # noqa: E731
+    assert ts._same_shape(ctx, m("d6 d8 dT dQ hJ"), m("d7 d9 dJ dK hJ"))  # owners 0 1 2 3 in rank order both times
+    assert not ts._same_shape(ctx, m("d6 d8 dT dQ hJ"), m("d6 d7 dT dQ hJ"))  # the second card's owner differs
+    assert not ts._same_shape(ctx, m("d6 hJ"), m("d6 h9"))  # the trumps are kept card for card
+    assert not ts._same_shape(ctx, m("d6 d8"), m("d6 d8 d9"))  # as many cards a suit
+    assert ts._shape_shift(ctx, m("d6 d8 dT dQ"), m("d7 d9 dJ dK")) == (1, 8)  # dT 10 -> dJ 2, dQ 3 -> dK 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("k", [5, 6, 7, 8])
+def test_jass_shape_table_changes_no_answer(k: int) -> None:
+    # positions of five to seven tricks (mostly low cards, whose suits' shapes recur), solved with and without the
+    # shape table: the same value and the same value of every lead, and fewer nodes with it
+    rng = random.Random(80 + k)
+    tt, buf = ts.new_table(16), ts.new_buf()
+    low = [c for c in JASS_DECK if c[1] in "6789TJQ"]
+    nodes = [0, 0]
+    for i in range({5: 40, 6: 40, 7: 30, 8: 10}[k]):
+        pool = low + rng.sample([c for c in JASS_DECK if c not in low], 4)
+        cards = rng.sample(pool, 4 * k)
+        masks = [parse_mask(" ".join(cards[k * s : k * s + k]), "jass") for s in range(4)]
+        ct, leader, earlier = i % 6, rng.randrange(4), rng.choice(EARLIER)
+        flags = int(earlier[0] > 0) | int(earlier[1] > 0) << 1
+        rem = np.uint64(sum(masks))
+        got = []
+        for off in (0, 1):
+            ctx = _ctx(ts.JASS, ct, masks)
+            ctx[ts._NO_SHAPE] = off
+            ts.next_generation(ctx, tt)
+            v = ts.solve_boundary(ctx, tt, buf, rem, leader, flags)
+            vals = np.zeros(36, dtype=np.int64)
+            ts.card_values(ctx, tt, buf, rem, leader, flags, vals)
+            got.append((int(v), vals.tolist()))
+            nodes[off] += int(ctx[ts._NODES])
+        assert got[0] == got[1], (cards, ct, leader, earlier)
+    assert nodes[0] < nodes[1] or k == 5  # the table did prune (five tricks meet few positions of one shape)
+
+
+@pytest.mark.slow
+def test_jass_five_trick_endgames_against_plain_alphabeta() -> None:
+    # beyond four tricks the search's table keys and shape table meet positions after different tricks: the solver
+    # against the plain alpha-beta of tests/naive on five-trick endgames, mostly of low cards
+    from bitcards.jass import solve
+
+    rng = random.Random(90)
+    low = [c for c in JASS_DECK if c[1] in "6789TJQ"]
+    for i in range(24):
+        cards = rng.sample(low + rng.sample([c for c in JASS_DECK if c not in low], 6), 20)
+        hands = [cards[5 * s : 5 * s + 5] for s in range(4)]
+        contract, leader, earlier = "dhscou"[i % 6], rng.randrange(4), rng.choice(EARLIER)
+        got = solve([" ".join(h) for h in hands], contract, leader, earlier=earlier, values=False).points[0]
+        assert got == jass_solve.alphabeta_points(hands, contract, leader, earlier), (hands, contract, leader, earlier)
