@@ -6,9 +6,12 @@ A light module (it imports no game), so a solver can use it without importing an
 
 from __future__ import annotations
 
+import numpy as np
+
+from bitcards._bits import ctz
 from bitcards._jit import njit
 
-__all__ = ["proven_bounds", "narrow_window", "insert_move", "pick"]
+__all__ = ["proven_bounds", "narrow_window", "insert_move", "pick", "point_shift"]
 
 
 @njit(inline="always")
@@ -60,3 +63,25 @@ def pick(maximise, v, w, a, b):  # type: ignore[no-untyped-def]
         return v, max(a, v), b
     v = min(v, w)
     return v, a, min(b, v)
+
+
+@njit(inline="always")
+def point_shift(a, b, points):  # type: ignore[no-untyped-def]
+    """The points gained and lost when the cards ``a`` are mapped onto the cards ``b`` in order (the lowest place of
+    one onto the lowest of the other, and so on; both masks hold as many cards), ``points[i]`` the points of the
+    card at place ``i``: ``(up, down)``, the sum of the rises and the sum of the falls. (The shape tables of the
+    solvers: a position of the same shape as another is worth at most ``up`` more and at least ``down`` less.)"""
+    up = np.int64(0)
+    down = np.int64(0)
+    one = np.uint64(1)
+    a = np.uint64(a)
+    b = np.uint64(b)
+    while a != b:  # (equal from here on: the same cards, no difference)
+        d = points[ctz(b)] - points[ctz(a)]
+        if d > 0:
+            up += d
+        else:
+            down -= d
+        a &= a - one
+        b &= b - one
+    return up, down

@@ -92,7 +92,7 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
-from bitcards._alphabeta import insert_move, narrow_window, pick, proven_bounds
+from bitcards._alphabeta import insert_move, narrow_window, pick, point_shift, proven_bounds
 from bitcards._bits import ctz, msb, mulhi64, pdep, pext, popcount
 from bitcards._jit import njit
 from bitcards._memory import check_memory
@@ -677,24 +677,8 @@ def _shape_shift(ctx, ra, rb):  # type: ignore[no-untyped-def]
     falls (``down``), and best play moves by no more."""
     v = ctx[_VARIANT]
     tg = _TRUMP_GROUP[v]
-    up = np.int64(0)
-    down = np.int64(0)
-    one = np.uint64(1)
-    for s in range(4):
-        if s == tg:
-            continue
-        sh = np.uint64(9 * s)
-        a = (ra >> sh) & np.uint64(511)
-        b = (rb >> sh) & np.uint64(511)
-        while a != b:  # (equal from here on: the same cards, no difference)
-            d = _PTS[v, 9 * s + ctz(b)] - _PTS[v, 9 * s + ctz(a)]
-            if d > 0:
-                up += d
-            else:
-                down -= d
-            a &= a - one
-            b &= b - one
-    return up, down
+    t = _GMASK[v, tg] if tg >= 0 else np.uint64(0)  # (each suit holds as many cards in both: pairing in order stays in suits)
+    return point_shift(ra & ~t, rb & ~t, _PTS[v])
 
 
 @njit(inline="always")

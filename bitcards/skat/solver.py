@@ -28,6 +28,16 @@ The search is alpha-beta over card masks in Numba:
   positions that differ only in which of a run of equal-point cards next to each other in
   rank (a suit's 9 8 7, the four jacks) are gone: the cards left of each run count as its
   top ones, with their owners, so the positions play alike and score alike.
+* **Shape table** (suit and grand; Kupferschmid and Helmert's quasi-symmetry): two trick boundaries of one deal
+  have the same shape when they hold the same trumps and, in each suit, as many cards owned by the same players in
+  order (the same leader too). Mapping each suit's cards of one onto the other's in order keeps every card's group,
+  owner and order, so the same lines are legal in both and every trick goes to the same player; only the card
+  points move, so the declarer's points differ by no more than the sum of what the map adds (or takes away). A table
+  of :data:`SHAPE_ENTRIES` entries of two words (1 MiB, after the small table in the same array), placed by a hash
+  of the shape, keeps the cards and the proven bounds of the last position stored with it; a boundary with four or
+  more tricks left whose own entry leaves its window open reads the bounds of a position of the same shape, widened
+  by that sum (:func:`_shape_shift`). The entry's cards are checked for the same shape, so a hash collision costs
+  nothing.
 * **Move ordering**: the table's best lead first; otherwise a side's top card of a suit with
   its points, a defender's low lead in a suit where his partner holds a card above all of the
   declarer's (who must follow), cards that win the trick (with points) before cards that do
@@ -77,7 +87,7 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
-from bitcards._alphabeta import insert_move, narrow_window, pick, proven_bounds
+from bitcards._alphabeta import insert_move, narrow_window, pick, point_shift, proven_bounds
 from bitcards._bits import ctz, mulhi64, pdep, pext, popcount, prefetch
 from bitcards._jit import njit, warmup_task
 from bitcards._memory import check_memory
@@ -102,7 +112,7 @@ from bitcards.skat.rules import (
     parse_game,
 )
 
-__all__ = ["TT3_ENTRIES", "TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table"]
+__all__ = ["SHAPE_ENTRIES", "TT3_ENTRIES", "TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table"]
 
 #: entries of a transposition table (one uint64 each: 2 MiB)
 TT_BITS = 18
@@ -130,7 +140,12 @@ _GEN_LIMIT = 1 << (64 - _GEN_SHIFT)
 TT3_BITS = 13
 TT3_ENTRIES = 1 << TT3_BITS
 _TT3_START = TT_ENTRIES + 1
-_TT_SIZE = TT_ENTRIES + 1 + TT3_ENTRIES
+#: entries of the shape table (two words each: 1 MiB), after the small table in the same array: an entry holds the hash's
+#: check bits and the solve's generation (12 bits), then the cards in play (search order), the bounds and the leader
+SHAPE_BITS = 16
+SHAPE_ENTRIES = 1 << SHAPE_BITS
+_SHAPE_START = TT_ENTRIES + 1 + TT3_ENTRIES
+_TT_SIZE = TT_ENTRIES + 1 + TT3_ENTRIES + 2 * SHAPE_ENTRIES
 # its entries hold no best lead: the check (the hash's bits below the index), the lower bound, the upper bound, the
 # generation (TT3_BITS bits, at least as many as the big table's)
 _CHECK3_BITS = _KEY_BITS - TT3_BITS
@@ -203,6 +218,8 @@ def _order_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 
 
 _TO_ORDER, _ORDER_GROUP, _ORDER_GMASK, _ORDER_BIT = _order_tables()
+#: per game, the card points of the card at each place of the search order
+_PLACE_POINTS = np.array([[CARD_POINTS[c] for c in _ORDER[g]] for g in range(6)], dtype=np.int64)
 #: per game, the cards of each card-point value (A T K Q J: :data:`_POINT_VALUES`) in search order
 _ORDER_POINTS = np.array(
     [[sum(int(_TO_ORDER[g, k, int(m) >> (8 * k) & 255]) for k in range(4)) for m in _POINT_MASKS] for g in range(6)],
@@ -724,6 +741,86 @@ def _four_tricks(ctx, tt, rem, rem_o, lead, alpha, beta):  # type: ignore[no-unt
 
 
 @njit(inline="always")
+def _shape_code(ctx, x, grp):  # type: ignore[no-untyped-def]
+    """The shape of group ``grp`` whose cards in play are ``x`` (search order): the trumps themselves, else how many
+    and the owner of each in order (its seat's two bit planes, one word each)."""
+    if grp == TRUMPS:
+        return x, np.uint64(0)
+    p0 = np.uint64(ctx[10] | ctx[12]) & x
+    p1 = np.uint64(ctx[11] | ctx[12]) & x
+    return np.uint64(popcount(x)) | (pext(p0, x) << np.uint64(8)), pext(p1, x)
+
+
+@njit(inline="always")
+def _shape_hash(ctx, rem_o, lead):  # type: ignore[no-untyped-def]
+    """A hash of the shape of the trick boundary ``rem_o, lead``: each group's :func:`_shape_code` and the leader."""
+    game = ctx[0]
+    h = np.uint64(lead + 1)
+    for g in range(5):
+        a, b = _shape_code(ctx, rem_o & _ORDER_GMASK[game, g], g)
+        h = np.uint64(mulhi64(h ^ a ^ (b << np.uint64(32)), np.uint64(0x9E3779B97F4A7C15))[1])
+    return h
+
+
+@njit(inline="always")
+def _same_shape(ctx, ra, rb):  # type: ignore[no-untyped-def]
+    """Whether the cards in play ``ra`` and ``rb`` (search order, the same deal) have the same shape, group by group."""
+    game = ctx[0]
+    for g in range(5):
+        a0, a1 = _shape_code(ctx, ra & _ORDER_GMASK[game, g], g)
+        b0, b1 = _shape_code(ctx, rb & _ORDER_GMASK[game, g], g)
+        if a0 != b0 or a1 != b1:
+            return False
+    return True
+
+
+@njit(inline="always")
+def _shape_shift(ctx, ra, rb):  # type: ignore[no-untyped-def]
+    """How much the declarer's points can differ between two trick boundaries of the same shape, ``ra`` and ``rb``
+    (search order): ``rb`` is worth at most ``up`` more and at least ``down`` less than ``ra``. The map that sends each
+    suit's cards of ``ra`` to those of ``rb`` in order (the trumps are the same cards) keeps every card's group, owner
+    and order within its group, so the same lines are legal in both positions and each trick goes to the same seat;
+    a line's points move by the difference between each card the declarer takes and its image: at most the sum of
+    the rises, at least minus the sum of the falls, and best play moves by no more."""
+    game = ctx[0]
+    t = _ORDER_GMASK[game, TRUMPS]
+    return point_shift(ra & ~t, rb & ~t, _PLACE_POINTS[game])
+
+
+@njit(inline="always")
+def _shape_lookup(ctx, tt, rem_o, lead, lo, hi):  # type: ignore[no-untyped-def]
+    """The bounds ``lo..hi`` of a trick boundary narrowed by the shape table: a position of the same shape met in
+    this solve (:func:`_same_shape`) stored its bounds, and this one's lie within them moved by :func:`_shape_shift`."""
+    if ctx[13]:
+        return lo, hi
+    h = _shape_hash(ctx, rem_o, lead)
+    j = _SHAPE_START + 2 * np.int64(h >> np.uint64(64 - SHAPE_BITS))
+    check = ((h >> np.uint64(12)) << np.uint64(12)) | np.uint64(ctx[3])
+    if tt[j] != check:
+        return lo, hi
+    d = tt[j + 1]
+    rs = d & np.uint64(0xFFFFFFFF)
+    if (d >> np.uint64(46)) & np.uint64(3) != np.uint64(lead) or not _same_shape(ctx, rs, rem_o):
+        return lo, hi
+    up, down = _shape_shift(ctx, rs, rem_o)
+    slo = np.int64((d >> np.uint64(32)) & np.uint64(127)) - down
+    shi = np.int64((d >> np.uint64(39)) & np.uint64(127)) + up
+    return max(lo, slo), min(hi, shi)
+
+
+@njit(inline="always")
+def _shape_store(ctx, tt, rem_o, lead, lo, hi):  # type: ignore[no-untyped-def]
+    """Keep the proven bounds ``lo..hi`` of a trick boundary in the shape table (replacing what stood there)."""
+    if ctx[13]:
+        return
+    h = _shape_hash(ctx, rem_o, lead)
+    j = _SHAPE_START + 2 * np.int64(h >> np.uint64(64 - SHAPE_BITS))
+    tt[j] = ((h >> np.uint64(12)) << np.uint64(12)) | np.uint64(ctx[3])
+    bounds = (np.uint64(lo) << np.uint64(32)) | (np.uint64(hi) << np.uint64(39))
+    tt[j + 1] = np.uint64(rem_o) | bounds | (np.uint64(lead) << np.uint64(46))
+
+
+@njit(inline="always")
 def _static_bounds(ctx, rem, rem_o, lead):  # type: ignore[no-untyped-def]
     """Bounds on the declarer's points (or tricks) from the trick boundary ``rem, lead`` without a search."""
     hi = _in_play(ctx, rem)
@@ -744,6 +841,8 @@ def _settle(ctx, tt, rem, rem_o, lead, alpha, beta, h, four):  # type: ignore[no
     hit, lo, hi, _ = _tt_probe(ctx, tt, h, not four)
     if not hit:
         lo, hi = _static_bounds(ctx, rem, rem_o, lead)
+    if four and ctx[2] == _POINTS and lo < beta and hi > alpha and lo < hi:
+        lo, hi = _shape_lookup(ctx, tt, rem_o, lead, lo, hi)
     done, v, a, b = narrow_window(lo, hi, alpha, beta)
     if done:
         return v
@@ -753,6 +852,8 @@ def _settle(ctx, tt, rem, rem_o, lead, alpha, beta, h, four):  # type: ignore[no
         v = _three_tricks(ctx, tt, rem, rem_o, lead, a, b)
     lo, hi = proven_bounds(v, a, b, lo, hi)
     _tt_store(ctx, tt, h, lo, hi, np.int64(-1), not four)
+    if four and ctx[2] == _POINTS:
+        _shape_store(ctx, tt, rem_o, lead, lo, hi)
     return v
 
 
@@ -839,6 +940,8 @@ def _tricks(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h, k):  # 
             ttmove = _map_card(ctx, rem, tmove, False)
         else:
             lo, hi = _static_bounds(ctx, rem, rem_o, lead)
+        if ctx[2] == _POINTS and lo < beta and hi > alpha and lo < hi:
+            lo, hi = _shape_lookup(ctx, tt, rem_o, lead, lo, hi)
         done, v, alpha, beta = narrow_window(lo, hi, alpha, beta)
         if done:
             return v
@@ -912,6 +1015,8 @@ def _tricks(ctx, tt, buf, rem, rem_o, lead, pos, c0, c1, alpha, beta, h, k):  # 
     if pos == 0:
         lo, hi = proven_bounds(v0, alpha, beta, lo, hi)
         _tt_store(ctx, tt, h, lo, hi, _map_card(ctx, rem, best, True), False)
+        if ctx[2] == _POINTS:
+            _shape_store(ctx, tt, rem_o, lead, lo, hi)
     return v0
 
 
@@ -1065,7 +1170,7 @@ def _card_values(ctx, tt, buf, rem, lead, pos, c0, c1, out):  # type: ignore[no-
 
 @njit
 def _make_ctx(game, decl, mode, h0, h1, h2):  # type: ignore[no-untyped-def]
-    ctx = np.zeros(13, dtype=np.int64)
+    ctx = np.zeros(14, dtype=np.int64)  # ctx[13]: 1 to search without the shape table (the tests compare the two)
     ctx[0] = game
     ctx[1] = decl
     ctx[2] = mode
@@ -1081,7 +1186,8 @@ def _make_ctx(game, decl, mode, h0, h1, h2):  # type: ignore[no-untyped-def]
 
 def new_table() -> np.ndarray:
     """A fresh transposition table: :data:`TT_ENTRIES` entries of one word, a generation counter, then the small
-    table of the three-trick boundaries (:data:`TT3_ENTRIES` words); about 2.06 MiB in all."""
+    table of the three-trick boundaries (:data:`TT3_ENTRIES` words) and the shape table (:data:`SHAPE_ENTRIES`
+    entries of two words); about 3.06 MiB in all."""
     check_memory(_TT_SIZE * 8, "a solver transposition table", "free some memory")
     return np.zeros(_TT_SIZE, dtype=np.uint64)
 

@@ -310,3 +310,109 @@ def test_declarer_run_bound_holds_the_minimax_value(game: str) -> None:
         assert lo <= value, (hands, declarer, lo, value)
         better += lo > _sure_trumps(ctx, _in_order(np.uint64(rem), g), np.int64(120))[0]
     assert better > 20
+
+
+def _same_shape_places(rng: random.Random, ctx: np.ndarray, game: int, left: int) -> int | None:
+    """Other cards in play (search order) of the same shape as ``left``: the same trumps, and in each suit as many
+    cards with the same owners in order (None if there is no other choice)."""
+    from bitcards.skat.solver import _ORDER_GROUP, TRUMPS
+
+    hands = [int(ctx[10 + p]) for p in range(3)]
+    owner = {i: p for p in range(3) for i in range(32) if hands[p] >> i & 1}
+    out = left & sum(1 << i for i in range(32) if _ORDER_GROUP[game, i] == TRUMPS)
+    for g in range(4):
+        places = [i for i in range(32) if _ORDER_GROUP[game, i] == g and i in owner]  # (not the skat's cards)
+        mine = [i for i in places if left >> i & 1]
+        options = [x for x in itertools.combinations(places, len(mine)) if [owner[i] for i in x] == [owner[i] for i in mine]]
+        out |= sum(1 << i for i in rng.choice(options))
+    return out if out != left else None
+
+
+def _held(game: int, masks: list[int], places: int) -> list[list[tuple[str, str]]]:
+    """Each hand's cards among the search-order places ``places``, as card tuples."""
+    from bitcards.skat.solver import _ORDER
+
+    cards = {int(_ORDER[game, i]) for i in range(32) if places >> i & 1}
+    return [[(rules.SUITS[c // 8], rules.RANKS[c % 8]) for c in sorted(cards) if masks[p] >> c & 1] for p in range(3)]
+
+
+@pytest.mark.parametrize("game", ["clubs", "hearts", "grand"])
+def test_shape_shift_bounds_the_minimax_value(game: str) -> None:
+    """Two trick boundaries of one deal with the same shape (the same trumps; in each suit as many cards, owned by the
+    same players in order) have plain minimax values no further apart than the shape shift says."""
+    from bitcards.skat.rules import parse_game
+    from bitcards.skat.solver import _POINTS, _make_ctx, _same_shape, _shape_hash, _shape_shift
+
+    g = parse_game(game)
+    rng = random.Random(90 + GAMES.index(game))
+    pairs = shifted = 0
+    while pairs < 40:
+        deck = list(DECK)
+        rng.shuffle(deck)
+        hands = [deck[10 * p : 10 * p + 10] for p in range(3)]
+        masks = [sum(1 << (rules.SUITS.index(s) * 8 + rules.RANKS.index(r)) for s, r in h) for h in hands]
+        ctx = _make_ctx(g, rng.randrange(3), _POINTS, *masks)
+        k = rng.choice([2, 3])
+        left = 0
+        for p in range(3):  # k cards of each hand, mostly of the suits (whose shapes recur)
+            mine = [i for i in range(32) if int(ctx[10 + p]) >> i & 1]
+            mine.sort(key=lambda i: (i < 4 or rng.random() < 0.2, rng.random()))
+            left |= sum(1 << i for i in mine[:k])
+        other = _same_shape_places(rng, ctx, g, left)
+        if other is None:
+            continue
+        ra, rb = np.uint64(left), np.uint64(other)
+        lead = rng.randrange(3)
+        assert _same_shape(ctx, ra, rb)
+        assert _shape_hash(ctx, ra, lead) == _shape_hash(ctx, rb, lead)
+        up, down = _shape_shift(ctx, ra, rb)
+
+        va = naive.value(_held(g, masks, left), game, int(ctx[1]), lead, [], "points")
+        vb = naive.value(_held(g, masks, other), game, int(ctx[1]), lead, [], "points")
+        assert va - down <= vb <= va + up, (game, _held(g, masks, left), _held(g, masks, other), va, vb, up, down)
+        pairs += 1
+        shifted += up + down > 0
+    assert shifted > pairs // 3
+
+
+def test_shapes_differ_when_an_owner_or_a_trump_differs() -> None:
+    from bitcards.notation import parse_mask
+    from bitcards.skat.rules import parse_game
+    from bitcards.skat.solver import _POINTS, _in_order, _make_ctx, _same_shape, _shape_shift
+
+    g = parse_game("clubs")
+    hands = ["CJ SJ HA HK H7 SA ST S7 D9 D8", "HJ DJ HT HQ SK SQ S9 DA DK D7", "CA CT CK CQ C9 C8 C7 H9 H8 S8"]
+    ctx = _make_ctx(g, 0, _POINTS, *[parse_mask(h, "skat") for h in hands])
+    o = lambda t: np.uint64(_in_order(np.uint64(parse_mask(t, "skat")), g))  # noqa: E731
+    assert _same_shape(ctx, o("HA HT H9 CJ"), o("HK HQ H8 CJ"))  # hearts owned 0 1 2 in order both times
+    assert not _same_shape(ctx, o("HA HT H9"), o("HA HK H9"))  # the second heart's owner differs
+    assert not _same_shape(ctx, o("CJ HA"), o("SJ HA"))  # the trumps are kept card for card
+    assert not _same_shape(ctx, o("HA HT"), o("HA HT H9"))  # as many cards a suit
+    assert _shape_shift(ctx, o("HA HT H9"), o("HK HQ H8")) == (0, 11 - 4 + 10 - 3)  # A 11 -> K 4, T 10 -> Q 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["clubs", "grand"])
+def test_shape_table_changes_no_answer(game: str) -> None:
+    """Whole deals solved with and without the shape table: the same points and the same value of every lead, and
+    fewer nodes with it."""
+    from bitcards.deal import deal
+    from bitcards.skat.rules import parse_game
+    from bitcards.skat.solver import _POINTS, _card_values, _make_ctx, _new_buf, _solve_node
+
+    g = parse_game(game)
+    tt, buf = new_table(), _new_buf()
+    nodes = [0, 0]
+    for i, d in enumerate(deal(30, "skat", seed=5)):
+        got = []
+        for off in (0, 1):
+            ctx = _make_ctx(g, i % 3, _POINTS, *[np.int64(x) for x in d[:3]])
+            ctx[13] = off
+            rem = np.uint64(int(d[0]) | int(d[1]) | int(d[2]))
+            v = _solve_node(ctx, tt, buf, rem, 0, 0, -1, -1, 61)
+            out = np.zeros(32, dtype=np.int64)
+            _card_values(ctx, tt, buf, rem, 0, 0, -1, -1, out)
+            got.append((int(v), out.tolist()))
+            nodes[off] += int(ctx[7])
+        assert got[0] == got[1], (game, i)
+    assert nodes[0] < nodes[1]
