@@ -29,9 +29,9 @@ The search is alpha-beta over card masks in Numba:
   rank (a suit's 9 8 7, the four jacks) are gone: the cards left of each run count as its
   top ones, with their owners, so the positions play alike and score alike.
 * **Shape table** (suit and grand; Kupferschmid and Helmert's quasi-symmetry): two trick boundaries of one deal
-  have the same shape when they hold the same trumps and, in each suit, as many cards owned by the same players in
-  order (the same leader too). Mapping each suit's cards of one onto the other's in order keeps every card's group,
-  owner and order, so the same lines are legal in both and every trick goes to the same player; only the card
+  have the same shape when they hold, in each group (the trumps and each suit), as many cards owned by the same
+  players in order (the same leader too). Mapping each group's cards of one onto the other's in order keeps every
+  card's group, owner and order, so the same lines are legal in both and every trick goes to the same player; only the card
   points move, so the declarer's points differ by no more than the sum of what the map adds (or takes away). A table
   of :data:`SHAPE_ENTRIES` entries of two words (1 MiB, after the small table in the same array), placed by a hash
   of the shape, keeps the cards and the proven bounds of the last position stored with it; a boundary with four or
@@ -741,11 +741,10 @@ def _four_tricks(ctx, tt, rem, rem_o, lead, alpha, beta):  # type: ignore[no-unt
 
 
 @njit(inline="always")
-def _shape_code(ctx, x, grp):  # type: ignore[no-untyped-def]
-    """The shape of group ``grp`` whose cards in play are ``x`` (search order): the trumps themselves, else how many
-    and the owner of each in order (its seat's two bit planes, one word each)."""
-    if grp == TRUMPS:
-        return x, np.uint64(0)
+def _shape_code(ctx, x):  # type: ignore[no-untyped-def]
+    """The shape of a group whose cards in play are ``x`` (search order): how many, and the owner of each in order (its
+    seat's two bit planes, one word each). (No card of Skat has a rule of its own, so even the trumps are mapped by
+    their order.)"""
     p0 = np.uint64(ctx[10] | ctx[12]) & x
     p1 = np.uint64(ctx[11] | ctx[12]) & x
     return np.uint64(popcount(x)) | (pext(p0, x) << np.uint64(8)), pext(p1, x)
@@ -757,7 +756,7 @@ def _shape_hash(ctx, rem_o, lead):  # type: ignore[no-untyped-def]
     game = ctx[0]
     h = np.uint64(lead + 1)
     for g in range(5):
-        a, b = _shape_code(ctx, rem_o & _ORDER_GMASK[game, g], g)
+        a, b = _shape_code(ctx, rem_o & _ORDER_GMASK[game, g])
         h = np.uint64(mulhi64(h ^ a ^ (b << np.uint64(32)), np.uint64(0x9E3779B97F4A7C15))[1])
     return h
 
@@ -767,8 +766,8 @@ def _same_shape(ctx, ra, rb):  # type: ignore[no-untyped-def]
     """Whether the cards in play ``ra`` and ``rb`` (search order, the same deal) have the same shape, group by group."""
     game = ctx[0]
     for g in range(5):
-        a0, a1 = _shape_code(ctx, ra & _ORDER_GMASK[game, g], g)
-        b0, b1 = _shape_code(ctx, rb & _ORDER_GMASK[game, g], g)
+        a0, a1 = _shape_code(ctx, ra & _ORDER_GMASK[game, g])
+        b0, b1 = _shape_code(ctx, rb & _ORDER_GMASK[game, g])
         if a0 != b0 or a1 != b1:
             return False
     return True
@@ -778,13 +777,12 @@ def _same_shape(ctx, ra, rb):  # type: ignore[no-untyped-def]
 def _shape_shift(ctx, ra, rb):  # type: ignore[no-untyped-def]
     """How much the declarer's points can differ between two trick boundaries of the same shape, ``ra`` and ``rb``
     (search order): ``rb`` is worth at most ``up`` more and at least ``down`` less than ``ra``. The map that sends each
-    suit's cards of ``ra`` to those of ``rb`` in order (the trumps are the same cards) keeps every card's group, owner
-    and order within its group, so the same lines are legal in both positions and each trick goes to the same seat;
-    a line's points move by the difference between each card the declarer takes and its image: at most the sum of
-    the rises, at least minus the sum of the falls, and best play moves by no more."""
+    group's cards of ``ra`` to those of ``rb`` in order keeps every card's group, owner and order within its group,
+    so the same lines are legal in both positions and each trick goes to the same seat; a line's points move by the
+    difference between each card the declarer takes and its image: at most the sum of the rises, at least minus the
+    sum of the falls, and best play moves by no more."""
     game = ctx[0]
-    t = _ORDER_GMASK[game, TRUMPS]
-    return point_shift(ra & ~t, rb & ~t, _PLACE_POINTS[game])
+    return point_shift(ra, rb, _PLACE_POINTS[game])
 
 
 @njit(inline="always")
