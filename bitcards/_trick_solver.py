@@ -75,14 +75,17 @@ frames, which serve Jass and the first trick of a Euchre solve with card values.
   rank order keeps every card's suit, owner and order, so the same lines are legal in both and every trick goes to the
   same seat; only the card points move, so their values differ by no more than the sum of the points the map adds
   (or takes away). A second table, :data:`SHAPE_ENTRIES` entries of two words in a Jass search's context (4 MiB), is
-  placed by a hash of the shape and keeps the cards and the proven bounds of the last position stored with it; a
-  boundary whose own entry leaves its window open reads the bounds of a position of the same shape, widened by that
-  sum (:func:`_shape_shift`). The entry's cards are checked for the same shape, so a hash collision costs nothing.
-* **Merged table keys** (Jass): positions that differ only in which cards of a run of equal
-  points next to each other in a suit's order are gone (a side suit's 9 8 7 6, the trump 8 7 6,
-  Obenabe's 7 6; Undenufe has none), the owners of the run's cards left being the same in
-  order, play alike and share one table entry: the key holds each run's lowest cards with
-  that sequence of owners (a table per deal), and a stored lead is mapped to and from them.
+  placed by a hash of the shape and keeps the cards, the proven bounds and the best lead of the last position stored
+  with it; a boundary whose own entry leaves its window open reads the bounds of a position of the same shape,
+  widened by that sum (:func:`_shape_shift`), and tries its best lead first (the card of the same place in its suit,
+  when the table has no lead of its own). The entry's cards are checked for the same shape, so a hash collision costs
+  nothing.
+* **Merged table keys** (Jass): positions whose cards in play have, suit by suit, the same
+  sequence of owners and points in rank order play alike and share one entry of the table and of
+  the two-trick cache: a side suit's 9 8 7 6, the trump 8 7 6, Obenabe's 9 7 6 once its 8 is gone,
+  Undenufe's A 9 7 once the cards between them are. The key holds the weakest cards of the deal
+  that give that sequence (:func:`_canon_table`, a table per deal), and a stored lead is mapped to
+  and from them.
 """
 
 from __future__ import annotations
@@ -107,17 +110,18 @@ JASS = 1
 _GAME, _TRUMP, _SKIP, _GEN, _H0, _NODES, _NPLAY, _VARIANT, _NO_TT = 0, 1, 2, 3, 4, 8, 9, 10, 11
 #: ctx[_NO_SHAPE]: 1 to search a Jass deal without the shape table (the tests compare the two searches)
 _NO_SHAPE = 12
-#: ctx[_CANON + 16 * s + x]: the table key's cards for the cards ``x`` (a nibble) at bits ``9 * s`` .. ``9 * s + 3`` (Jass)
+#: ctx[_CANON + 512 * s + x]: the table key's cards for the cards ``x`` of suit ``s`` in play (nine bits) (Jass)
 _CANON = 13
 #: ctx[_TWO:]: the exact values of the Jass two-trick endings met in this solve, :data:`TWO_ENTRIES` entries of two words
-#: (the key: the cards in the hands, the leader, the match flags and the solve's generation; then the value), placed by
-#: a hash of the key; a new solve's generation retires the entries of earlier ones, so they are never cleared one by one
-_TWO = _CANON + 64
-TWO_BITS = 15
+#: (the key: the table key's cards (:func:`_tt_cards`), the leader, the match flags and the solve's generation; then
+#: the value), placed by a hash of the key; a new solve's generation retires the entries of earlier ones, so they are
+#: never cleared one by one
+_TWO = _CANON + 4 * 512
+TWO_BITS = 16
 TWO_ENTRIES = 1 << TWO_BITS
 #: ctx[_SHAPE:]: the shape table of a Jass search (:func:`_shape_lookup`), :data:`SHAPE_ENTRIES` entries of two words
 #: (the hash's check bits and the solve's generation; then the position's cards, its bounds, its leader and match
-#: flags), placed by the hash of the shape
+#: flags and its best lead), placed by the hash of the shape
 _SHAPE = _TWO + 2 * TWO_ENTRIES
 SHAPE_BITS = 18
 SHAPE_ENTRIES = 1 << SHAPE_BITS
@@ -211,27 +215,61 @@ def _variant_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, n
 _ORDER, _GSTART, _GEND, _GMASK, _PTS = _variant_tables()
 
 
-def _run_table() -> np.ndarray:
-    """Per Jass contract (0..5) and suit, the runs of the table key as a nibble (bit ``j``: card ``9 * suit + j``):
-    the cards of equal points next to each other in the suit's order, read off the order and the points (each
-    contract's runs lie among the four lowest ranks, which the key's nibbles cover; a test holds that)."""
-    runs = np.zeros((6, 4), dtype=np.int64)
-    for ct in range(6):
-        v = 4 + ct
+def _check_canon_order() -> None:
+    """The table key maps a card to the card of the same place among its suit's cards in play counted by bit
+    (:func:`_map_card`), while :func:`_canon_table` pairs cards in rank order; the two agree when, in every Jass suit,
+    the cards of equal points keep the same order by bit as by rank relative to every card they can be paired
+    across. Checked here for every contract: each suit's rank order is its bit order or its reverse, or (a trump
+    suit) the cards that share their points with another are its lowest by rank and by bit."""
+    for v in range(4, 10):
         for s in range(4):
-            seq = [int(c) for c in _ORDER[v, _GSTART[v, s] : _GEND[v, s]]]
-            for a, b in zip(seq, seq[1:]):
-                if _PTS[v, a] == _PTS[v, b]:
-                    assert a % 9 < 4 and b % 9 < 4 and abs(a - b) == 1, "a run outside the key's nibble"
-                    runs[ct, s] |= (1 << (a % 9)) | (1 << (b % 9))
-    return runs
+            seq = [int(c) % 9 for c in _ORDER[v, _GSTART[v, s] : _GEND[v, s]]]
+            if seq in (sorted(seq), sorted(seq, reverse=True)):
+                continue
+            pts = [int(_PTS[v, 9 * s + r]) for r in seq]
+            shared = [i for i, p in enumerate(pts) if pts.count(p) > 1]
+            tail = list(range(len(seq) - len(shared), len(seq)))
+            low = sorted(seq)[: len(shared)]
+            assert shared == tail and [seq[i] for i in shared] == sorted(low, reverse=True), (v, s)
 
 
-#: per Jass contract and suit, the run cards (a nibble of the suit's four lowest ranks) that the table key merges
-_RUNS = _run_table()
-_HAS_RUNS = _RUNS.any(axis=1)
+_check_canon_order()
+
+
 #: per variant, the group of the trump suit (-1: Obenabe and Undenufe have none)
 _TRUMP_GROUP = np.array([0, 1, 2, 3, 0, 1, 2, 3, -1, -1, 3], dtype=np.int64)
+
+
+def _beat_table() -> np.ndarray:
+    """``beat[v, led, b]``: the cards that take a trick led in suit ``led`` from card ``b`` (variant ``v``)."""
+    beat = np.zeros((11, 4, 36), dtype=np.uint64)
+    for v in range(11):
+        for led in range(4):
+            for b in range(36):
+                kb = _KEY[v, led, b]
+                beat[v, led, b] = np.uint64(sum(1 << c for c in range(36) if _KEY[v, led, c] > kb))
+    return beat
+
+
+_BEAT = _beat_table()
+
+
+@njit(inline="always")
+def _split(ctx, m, led, w, winning):  # type: ignore[no-untyped-def]
+    """The legal cards ``m`` in the order an ending tries them: when the seat's side is not winning the trick
+    (its best card ``w``), the cards that take it first; else the others first."""
+    b = m & _BEAT[ctx[_VARIANT], led, w]
+    if winning:
+        return m & ~b, b
+    return b, m & ~b
+
+
+@njit(inline="always")
+def _take(f, g):  # type: ignore[no-untyped-def]
+    """The next card of the two-part order ``f`` then ``g``, and what is left of both."""
+    if f:
+        return ctz(f), f & (f - np.uint64(1)), g
+    return ctz(g), f, g & (g - np.uint64(1))
 
 # ---------------------------------------------------------------------------
 # Euchre's kernels on its own layout (see _key_tables): a byte a suit group, the trump group in the top byte,
@@ -304,7 +342,8 @@ def set_ctx(ctx, game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-
     """Fill ``ctx`` (see :func:`make_ctx`) for a new position (Euchre's hands go into its layout: :func:`euchre_cards`)."""
     if game == EUCHRE:
         h0, h1, h2, h3 = euchre_cards(trump, h0), euchre_cards(trump, h1), euchre_cards(trump, h2), euchre_cards(trump, h3)
-    ctx[:_TWO] = 0  # (the two-trick cache and the shape table keep their entries: their generation tells them apart)
+    ctx[:_CANON] = 0  # (the two-trick cache and the shape table keep their entries: their generation tells them apart;
+    # the key table is filled for every set of cards the hands can hold)
     ctx[_GAME] = game
     ctx[_TRUMP] = trump
     ctx[_SKIP] = skip
@@ -320,58 +359,76 @@ def set_ctx(ctx, game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-
 
 @njit(inline="always")
 def _canon_table(ctx):  # type: ignore[no-untyped-def]
-    """Fill ``ctx[_CANON:]`` for a Jass deal: for each suit and each set ``x`` of its four lowest cards still in
-    play, the cards that stand for ``x`` in the table key. The cards of a run (:data:`_RUNS`) in play, read from
-    the lowest up, make a sequence of owners; the key holds the lowest cards of the run that give the same sequence
-    (picked one after another from the lowest up). Two positions with the same key differ only in which cards of
-    a run are gone, keeping the owners in order: a map between them keeps every card's suit, order and points,
-    so they play alike and have one value."""
+    """Fill ``ctx[_CANON:]`` for a Jass deal: for each suit and each set ``x`` of its cards in the hands, the cards
+    that stand for ``x`` in the table key. Read ``x`` from its weakest card up and give each card the weakest card of
+    the suit above the one given last with the same points and the same owner (the card itself qualifies, so there is
+    always one). Two positions with the same key have, suit by suit, the same sequence of owners and points in rank
+    order: the map between them keeps every card's suit, owner, order and points, so they play alike and have one
+    value (a side suit's 9 8 7 6 merge, so do Obenabe's 9 7 6 once its 8 is gone, Undenufe's A 9 7 once the cards
+    between them are)."""
+    v = ctx[_VARIANT]
+    one = np.uint64(1)
     for s in range(4):
-        run = _RUNS[ctx[_TRUMP], s]
-        for x in range(16):
-            k = x & ~run
-            nxt = 0  # the next run place (bit) the greedy pick may use
-            for j in range(4):
-                if not (x & run) >> j & 1:
+        sh = np.uint64(9 * s)
+        g0 = _GSTART[v, s]
+        g1 = _GEND[v, s]
+        held = np.uint64(0)
+        owners = np.int64(0)  # two bits a card (bit 2 * rank)
+        for o in range(4):
+            m = (np.uint64(ctx[_H0 + o]) >> sh) & np.uint64(511)
+            held |= m
+            while m:
+                r = ctz(m)
+                m &= m - one
+                owners |= np.int64(o) << np.int64(2 * r)
+        x = np.uint64(0)
+        while True:  # each subset of the suit's cards in the hands
+            k = np.uint64(0)
+            j = g1  # the place (in _ORDER) below which the next pick lies
+            for i in range(g1 - 1, g0 - 1, -1):  # weakest first
+                c = _ORDER[v, i]
+                r = c - 9 * s
+                if not (x >> np.uint64(r)) & one:
                     continue
-                bit = np.uint64(1) << np.uint64(9 * s + j)
-                o = 0
-                while o < 3 and not np.uint64(ctx[_H0 + o]) & bit:
-                    o += 1
-                while nxt < 4:
-                    b2 = np.uint64(1) << np.uint64(9 * s + nxt)
-                    if run >> nxt & 1 and np.uint64(ctx[_H0 + o]) & b2:
+                pc = _PTS[v, c]
+                oc = (owners >> np.int64(2 * r)) & 3
+                j -= 1
+                while True:
+                    d = _ORDER[v, j]
+                    rd = d - 9 * s
+                    if (held >> np.uint64(rd)) & one and _PTS[v, d] == pc and (owners >> np.int64(2 * rd)) & 3 == oc:
                         break
-                    nxt += 1
-                k |= 1 << nxt
-                nxt += 1
-            ctx[_CANON + 16 * s + x] = k << (9 * s)
+                    j -= 1
+                k |= one << np.uint64(rd)
+            ctx[_CANON + 512 * s + np.int64(x)] = np.int64(k << sh)
+            x = (x - held) & held
+            if x == np.uint64(0):
+                break
 
 
 @njit(inline="always")
 def _tt_cards(ctx, rem):  # type: ignore[no-untyped-def]
-    """The cards part of the table key of ``rem`` (Jass: runs merged, see :func:`_canon_table`)."""
-    if ctx[_GAME] != JASS or not _HAS_RUNS[ctx[_TRUMP]]:
+    """The cards part of the table key of ``rem`` (Jass: equivalent cards merged, see :func:`_canon_table`)."""
+    if ctx[_GAME] != JASS:
         return rem
-    f = np.uint64(15)
-    out = rem & ~np.uint64(0xF | 0xF << 9 | 0xF << 18 | 0xF << 27)
+    m = np.uint64(511)
+    out = np.uint64(0)
     for s in range(4):
-        out |= np.uint64(ctx[_CANON + 16 * s + np.int64((rem >> np.uint64(9 * s)) & f)])
+        out |= np.uint64(ctx[_CANON + 512 * s + np.int64((rem >> np.uint64(9 * s)) & m)])
     return out
 
 
 @njit(inline="always")
 def _map_card(ctx, rem, c, to_key):  # type: ignore[no-untyped-def]
-    """Card ``c`` of the position ``rem`` as it stands among the table key's cards (``to_key``), or back: a run
-    card keeps its place among the run's cards in play."""
-    if ctx[_GAME] != JASS or c < 0 or c % 9 >= 4:
+    """Card ``c`` of the position ``rem`` as it stands among the table key's cards (``to_key``), or back: a card
+    keeps its place among its suit's cards in play (the order of the bits is the suit's order, or its reverse, or,
+    in the trump suit, keeps the cards of equal points below all others: see :func:`_check_canon_order`)."""
+    if ctx[_GAME] != JASS or c < 0:
         return c
     s = c // 9
-    run = np.uint64(_RUNS[ctx[_TRUMP], s])
-    if not run >> np.uint64(c % 9) & np.uint64(1):
-        return c
-    x = (rem >> np.uint64(9 * s)) & run
-    k = (np.uint64(ctx[_CANON + 16 * s + np.int64((rem >> np.uint64(9 * s)) & np.uint64(15))]) >> np.uint64(9 * s)) & run
+    sh = np.uint64(9 * s)
+    x = (rem >> sh) & np.uint64(511)
+    k = np.uint64(ctx[_CANON + 512 * s + np.int64(x)]) >> sh
     bit = np.uint64(1) << np.uint64(c % 9)
     if to_key:
         return 9 * s + ctz(pdep(pext(bit, x), k))
@@ -690,20 +747,26 @@ def _shape_lookup(ctx, rem, seat, flags, lo, hi):  # type: ignore[no-untyped-def
     j = _SHAPE + 2 * np.int64(h >> np.uint64(64 - SHAPE_BITS))
     check = ((h >> np.uint64(20)) << np.uint64(20)) | np.uint64(ctx[_GEN])
     if np.uint64(ctx[j]) != check:
-        return lo, hi
+        return lo, hi, np.int64(-1)
     d = np.uint64(ctx[j + 1])
     rs = d & np.uint64((1 << 36) - 1)
     if (d >> np.uint64(54)) & np.uint64(15) != np.uint64(seat * 4 + flags) or not _same_shape(ctx, rs, rem):
-        return lo, hi
+        return lo, hi, np.int64(-1)
     up, down = _shape_shift(ctx, rs, rem)
     slo = np.int64((d >> np.uint64(36)) & np.uint64(511)) - _OFF - down
     shi = np.int64((d >> np.uint64(45)) & np.uint64(511)) - _OFF + up
-    return max(lo, slo), min(hi, shi)
+    move = np.int64(d >> np.uint64(58)) - 1
+    if move >= 0:  # its best lead, as the card of the same place in its suit here
+        sh = np.uint64(9 * (move // 9))
+        bit = np.uint64(1) << np.uint64(move % 9)
+        move = 9 * (move // 9) + ctz(pdep(pext(bit, (rs >> sh) & np.uint64(511)), (rem >> sh) & np.uint64(511)))
+    return max(lo, slo), min(hi, shi), move
 
 
 @njit(inline="always")
-def _shape_store(ctx, rem, seat, flags, lo, hi):  # type: ignore[no-untyped-def]
-    """Jass: keep the proven bounds ``lo..hi`` of a trick boundary in the shape table (replacing what stood there)."""
+def _shape_store(ctx, rem, seat, flags, lo, hi, move):  # type: ignore[no-untyped-def]
+    """Jass: keep the proven bounds ``lo..hi`` and the best lead ``move`` (-1: none) of a trick boundary in the shape
+    table (replacing what stood there)."""
     if ctx[_GAME] != JASS or ctx[_NO_SHAPE]:
         return
     h = _shape_hash(ctx, rem, seat, flags)
@@ -714,6 +777,7 @@ def _shape_store(ctx, rem, seat, flags, lo, hi):  # type: ignore[no-untyped-def]
         | (np.uint64(lo + _OFF) << np.uint64(36))
         | (np.uint64(hi + _OFF) << np.uint64(45))
         | (np.uint64(seat * 4 + flags) << np.uint64(54))
+        | (np.uint64(move + 1) << np.uint64(58))
     )
 
 
@@ -786,14 +850,14 @@ def _last_trick(ctx, rem, seat, flags):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _after_first(ctx, tt, rem, tm, ws, flags, a, b, k):  # type: ignore[no-untyped-def]
-    """Team 0's value of an ending once its first trick (cards ``tm``) went to seat ``ws``: the tricks left (``k``,
-    3 or 4, before it), searched in the window ``a..b``."""
-    gain = _trick_value(ctx, tm, False) if ws & 1 == 0 else np.int64(0)
+def _after_first(ctx, tt, rem, top, tm, tp, ws, flags, a, b, k):  # type: ignore[no-untyped-def]
+    """Team 0's value of an ending (``top``: the points of its cards) once its first trick (cards ``tm``, worth
+    ``tp``) went to seat ``ws``: the tricks left (``k``, 3 or 4, before it), searched in the window ``a..b``."""
+    gain = tp if ws & 1 == 0 else np.int64(0)
     f = flags | (1 << (ws & 1))
     if k == 4:
-        return gain + _boundary3(ctx, tt, rem & ~tm, ws, f, a - gain, b - gain)
-    return gain + _two_tricks(ctx, rem & ~tm, ws, f, a - gain, b - gain)
+        return gain + _boundary3(ctx, tt, rem & ~tm, top - tp, ws, f, a - gain, b - gain)
+    return gain + _two_known(ctx, rem & ~tm, top - tp, ws, f, a - gain, b - gain)
 
 
 @njit(inline="always")
@@ -809,58 +873,74 @@ def _followers(ctx, rem, leader):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _ending(ctx, tt, rem, leader, flags, alpha, beta, k):  # type: ignore[no-untyped-def]
-    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with ``k`` (3 or 4) tricks left: plain
+def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: ignore[no-untyped-def]
+    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with ``k`` (3 or 4) tricks left (``top``:
+    the points of its cards): plain
     alpha-beta over the first trick's lines (at most ``k`` cards a hand), each ending in the two-trick ending
     (:func:`_jass_two`) or (``k`` = 4) a three-trick boundary looked up in the table (:func:`_boundary3`). ``k`` is a constant in
     each caller, so Numba drops the branches not taken and no kernel calls itself (its disk cache cannot load a
-    kernel that does)."""
+    kernel that does). The leader tries ``first`` first (-1: none); returns the value and the best lead found."""
     s1, s2, s3, h1, h2, h3, four = _followers(ctx, rem, leader)
+    var = ctx[_VARIANT]
     one = np.uint64(1)
     worst = np.int64(1 << 20)
     a0, b0 = alpha, beta
     v0 = -worst if leader & 1 == 0 else worst
     m0 = np.uint64(ctx[_H0 + leader]) & rem
-    while m0 and a0 < b0:
-        c0 = ctz(m0)
-        m0 &= m0 - one
+    others = rem & ~m0
+    f0 = np.uint64(0)
+    x = m0
+    while x:  # the leads no other card can take first
+        c = ctz(x)
+        x &= x - one
+        if not others & _BEAT[var, _SUIT[var, c], c]:
+            f0 |= one << np.uint64(c)
+    if first >= 0 and (one << np.uint64(first)) & m0:
+        f0 = one << np.uint64(first)
+    m0 &= ~f0
+    best = np.int64(-1)
+    while (f0 | m0) and a0 < b0:
+        c0, f0, m0 = _take(f0, m0)
         led = _suit(ctx, c0)
         k0 = _key(ctx, c0, led)
+        p0 = _PTS[var, c0]
         a1, b1 = a0, b0
         v1 = -worst if s1 & 1 == 0 else worst
-        m1 = _legal(ctx, h1, c0, led, c0)
-        while m1 and a1 < b1:
-            c1 = ctz(m1)
-            m1 &= m1 - one
+        f1, g1 = _split(ctx, _legal(ctx, h1, c0, led, c0), led, c0, False)
+        while (f1 | g1) and a1 < b1:
+            c1, f1, g1 = _take(f1, g1)
             k1 = _key(ctx, c1, led)
             w1, wk1, ws1 = (c1, k1, s1) if k1 > k0 else (c0, k0, leader)
             t1 = (one << np.uint64(c0)) | (one << np.uint64(c1))
+            p1 = p0 + _PTS[var, c1]
             a2, b2 = a1, b1
             v2 = -worst if s2 & 1 == 0 else worst
-            m2 = _legal(ctx, h2, c0, led, w1)
-            while m2 and a2 < b2:
-                c2 = ctz(m2)
-                m2 &= m2 - one
+            f2, g2 = _split(ctx, _legal(ctx, h2, c0, led, w1), led, w1, (ws1 & 1) == (s2 & 1))
+            while (f2 | g2) and a2 < b2:
+                c2, f2, g2 = _take(f2, g2)
                 k2 = _key(ctx, c2, led)
                 w2, wk2, ws2 = (c2, k2, s2) if k2 > wk1 else (w1, wk1, ws1)
                 t2 = t1 | (one << np.uint64(c2))
+                p2 = p1 + _PTS[var, c2]
                 if four:
                     a3, b3 = a2, b2
                     v3 = -worst if s3 & 1 == 0 else worst
-                    m3 = _legal(ctx, h3, c0, led, w2)
-                    while m3 and a3 < b3:
-                        c3 = ctz(m3)
-                        m3 &= m3 - one
+                    f3, g3 = _split(ctx, _legal(ctx, h3, c0, led, w2), led, w2, (ws2 & 1) == (s3 & 1))
+                    while (f3 | g3) and a3 < b3:
+                        c3, f3, g3 = _take(f3, g3)
                         ws3 = s3 if _key(ctx, c3, led) > wk2 else ws2
-                        w = _after_first(ctx, tt, rem, t2 | (one << np.uint64(c3)), ws3, flags, a3, b3, k)
+                        t3 = t2 | (one << np.uint64(c3))
+                        w = _after_first(ctx, tt, rem, top, t3, p2 + _PTS[var, c3], ws3, flags, a3, b3, k)
                         v3, a3, b3 = pick(s3 & 1 == 0, v3, w, a3, b3)
                     v = v3
                 else:
-                    v = _after_first(ctx, tt, rem, t2, ws2, flags, a2, b2, k)
+                    v = _after_first(ctx, tt, rem, top, t2, p2, ws2, flags, a2, b2, k)
                 v2, a2, b2 = pick(s2 & 1 == 0, v2, v, a2, b2)
             v1, a1, b1 = pick(s1 & 1 == 0, v1, v2, a1, b1)
+        if best < 0 or (v1 > v0 if leader & 1 == 0 else v1 < v0):
+            best = c0
         v0, a0, b0 = pick(leader & 1 == 0, v0, v1, a0, b0)
-    return v0
+    return v0, best
 
 
 # ---------------------------------------------------------------------------
@@ -1010,15 +1090,6 @@ def _eu_search(ctx, tt, rem, leader, alpha, beta):  # type: ignore[no-untyped-de
 
 
 @njit(inline="always")
-def _outside(ctx, rem, flags, alpha, beta):  # type: ignore[no-untyped-def]
-    """Jass: whether the window ``alpha..beta`` lies outside all a trick boundary can still be worth to team 0
-    (:func:`_jass_range`), and then that end (a fail-soft value)."""
-    lo, hi = _jass_range(flags, _mask_points(ctx, rem))
-    done, v, _, _ = narrow_window(lo, hi, alpha, beta)
-    return done, v
-
-
-@njit(inline="always")
 def _jass_two(ctx, rem, leader, flags, alpha, beta, top):  # type: ignore[no-untyped-def]
     """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left (``top``: the
     points of its cards), straight off each hand's two cards: a plain alpha-beta over the lines of the first trick
@@ -1103,14 +1174,20 @@ def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untype
     Euchre has its own: :func:`_eu_tricks`."""
     if ctx[_GAME] == EUCHRE:
         return _eu_two(ctx, rem, leader, alpha, beta)
-    top = _mask_points(ctx, rem)  # the points of both tricks
+    return _two_known(ctx, rem, _mask_points(ctx, rem), leader, flags, alpha, beta)
+
+
+@_no_refcounts
+def _two_known(ctx, rem, top, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
+    """Jass's :func:`_two_tricks`, given ``top``, the points of both tricks: the exact value from the two-trick cache,
+    else from :func:`_jass_two` (and then kept in the cache)."""
     lo, hi = _jass_range(flags, top)
     done, v, _, _ = narrow_window(lo, hi, alpha, beta)
     if done:  # the window lies outside all the two tricks can give
         return v
-    key = np.int64(
-        rem | (np.uint64(leader) << np.uint64(36)) | (np.uint64(flags) << np.uint64(38)) | (np.uint64(ctx[_GEN]) << np.uint64(40))
-    )
+    gen = np.uint64(ctx[_GEN])
+    who = (np.uint64(leader) << np.uint64(36)) | (np.uint64(flags) << np.uint64(38))
+    key = np.int64(_tt_cards(ctx, rem) | who | (gen << np.uint64(40)))
     h = _mix(key) >> np.uint64(64 - TWO_BITS)
     j = _TWO + 2 * np.int64(h)
     if ctx[j] == key:  # met before in this solve: its exact value (a key is never 0: eight cards are in it)
@@ -1127,35 +1204,43 @@ def _three_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-unty
     Euchre has its own: :func:`_eu_tricks`."""
     if ctx[_GAME] == EUCHRE:
         return _eu_three(ctx, rem, leader, alpha, beta)
-    return _ending(ctx, None, rem, leader, flags, alpha, beta, 3)
+    return _three_known(ctx, rem, _mask_points(ctx, rem), leader, flags, alpha, beta)
+
+
+@_no_refcounts
+def _three_known(ctx, rem, top, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
+    """Jass's :func:`_three_tricks`, given ``top``, the points of the three tricks."""
+    return _ending(ctx, None, rem, top, leader, flags, alpha, beta, 3, -1)[0]
 
 
 @njit(inline="always")
-def _boundary3(ctx, tt, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
+def _boundary3(ctx, tt, rem, top, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
     """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left inside a
     four-trick ending: its table entry (else its static bounds) first, then :func:`_three_tricks`, whose proven
-    bounds go into the table."""
-    done, v = _outside(ctx, rem, flags, alpha, beta)
-    if done:
+    bounds go into the table (``top``: the points of its cards)."""
+    lo, hi = _jass_range(flags, top)
+    done, v, _, _ = narrow_window(lo, hi, alpha, beta)
+    if done:  # the window lies outside all the three tricks can give
         return v
     key = _tt_key(ctx, rem, leader, flags)
     hit, lo, hi, _ = _lookup(ctx, tt, key)
     if not hit:
-        lo, hi = _bounds(ctx, rem, np.uint64(0), flags, _mask_points(ctx, rem))
+        lo, hi = _bounds(ctx, rem, np.uint64(0), flags, top)
     done, v, a, b = narrow_window(lo, hi, alpha, beta)
     if done:
         return v
-    v = _three_tricks(ctx, rem, leader, flags, a, b)
+    v = _three_known(ctx, rem, top, leader, flags, a, b)
     lo, hi = proven_bounds(v, a, b, lo, hi)
     _store(tt, key, ctx[_GEN], lo, hi, -1)
     return v
 
 
 @_no_refcounts
-def _four_tricks(ctx, tt, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
-    """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with four tricks left: see
-    :func:`_ending`; the three-trick boundaries within keep their table entries (:func:`_boundary3`)."""
-    return _ending(ctx, tt, rem, leader, flags, alpha, beta, 4)
+def _four_tricks(ctx, tt, rem, top, leader, flags, alpha, beta, first):  # type: ignore[no-untyped-def]
+    """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with four tricks left (``top``: the
+    points of its cards) and its best lead, ``first`` tried first: see :func:`_ending`; the three-trick boundaries
+    within keep their table entries (:func:`_boundary3`)."""
+    return _ending(ctx, tt, rem, top, leader, flags, alpha, beta, 4, first)
 
 
 @njit(inline="always")
@@ -1177,7 +1262,9 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
         if left == nplay:  # the last trick plays itself
             return True, _last_trick(ctx, rem, seat, flags)
         if left == 2 * nplay:
-            return True, _two_tricks(ctx, rem, seat, flags, alpha, beta)
+            if ctx[_GAME] == EUCHRE:
+                return True, _two_tricks(ctx, rem, seat, flags, alpha, beta)
+            return True, _two_known(ctx, rem, buf[p, _OPEN], seat, flags, alpha, beta)
     lo, hi = _bounds(ctx, rem, tmask, flags, buf[p, _OPEN])
     ttidx = np.int64(-1)
     ttmove = np.int64(-1)
@@ -1190,21 +1277,24 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
             lo, hi = tlo, thi
             ttmove = _map_card(ctx, rem, tmove, False)
         if ctx[_GAME] == JASS and not ctx[_NO_SHAPE] and lo < beta and hi > alpha and lo < hi:
-            lo, hi = _shape_lookup(ctx, rem, seat, flags, lo, hi)
+            lo, hi, smove = _shape_lookup(ctx, rem, seat, flags, lo, hi)
+            if ttmove < 0:
+                ttmove = smove
     done, v, alpha, beta = narrow_window(lo, hi, alpha, beta)
     if done:
         return True, v
     if pos == 0 and (popcount(rem) <= 4 * nplay or ctx[_GAME] == EUCHRE):  # an ending's own search, its bounds kept
+        bm = np.int64(-1)
         if ctx[_GAME] == EUCHRE:  # Euchre: its own search from every trick boundary
             v = _eu_search(ctx, tt, rem, seat, alpha, beta)
         elif popcount(rem) == 3 * nplay:
-            v = _three_tricks(ctx, rem, seat, flags, alpha, beta)
+            v = _three_known(ctx, rem, buf[p, _OPEN], seat, flags, alpha, beta)
         else:
-            v = _four_tricks(ctx, tt, rem, seat, flags, alpha, beta)
+            v, bm = _four_tricks(ctx, tt, rem, buf[p, _OPEN], seat, flags, alpha, beta, ttmove)
         if ttidx >= 0:
             lo, hi = proven_bounds(v, alpha, beta, lo, hi)
-            _store(tt, buf[p, _TKEY], ctx[_GEN], lo, hi, -1)
-            _shape_store(ctx, rem, seat, flags, lo, hi)
+            _store(tt, buf[p, _TKEY], ctx[_GEN], lo, hi, _map_card(ctx, rem, bm, True))
+            _shape_store(ctx, rem, seat, flags, lo, hi, bm)
         return True, v
     buf[p, _AL] = alpha
     buf[p, _BE] = beta
@@ -1295,7 +1385,7 @@ def _store(tt, key, gen, lo, hi, move):  # type: ignore[no-untyped-def]
 @njit(inline="always")
 def _tt_key(ctx, rem, seat, flags):  # type: ignore[no-untyped-def]
     """The table key of the trick boundary where ``seat`` leads with the cards ``rem`` in the hands and the match
-    flags ``flags`` (Jass: runs merged, :func:`_tt_cards`)."""
+    flags ``flags`` (Jass: equivalent cards merged, :func:`_tt_cards`)."""
     return _tt_cards(ctx, rem) | (np.uint64(seat) << np.uint64(40)) | (np.uint64(flags) << np.uint64(42))
 
 
@@ -1318,7 +1408,7 @@ def _finish(ctx, tt, buf, p, gen):  # type: ignore[no-untyped-def]
     if buf[p, _TTI] >= 0:
         lo, hi = proven_bounds(bestv, buf[p, _A0], buf[p, _B0], buf[p, _LO], buf[p, _HI])
         _store(tt, buf[p, _TKEY], gen, lo, hi, _map_card(ctx, np.uint64(buf[p, _REM]), buf[p, _BC], True))
-        _shape_store(ctx, np.uint64(buf[p, _REM]), buf[p, _SEAT], buf[p, _FL], lo, hi)
+        _shape_store(ctx, np.uint64(buf[p, _REM]), buf[p, _SEAT], buf[p, _FL], lo, hi, buf[p, _BC])
     return bestv
 
 

@@ -13,11 +13,11 @@ legal lead for the side to move: the points that side takes if it leads that car
 The search (:mod:`bitcards._trick_solver`, shared with Euchre) is an iterative alpha-beta
 over card masks with zero-window probes (the exact points by halving the range), a transposition
 table of :data:`TT_ENTRIES` entries (16 bytes each: 16 MiB, one per solve or per thread)
-whose key merges positions that differ only in which equal-point low cards are gone, a cache of
-the exact values of the two-trick endings met in a solve (512 KiB beside the table), a shape
-table (4 MiB: a position's bounds, moved by the points at most, serve the positions of the same
-shape: the same trumps, and the same owners in rank order in each other suit), move ordering and
-equivalent-card merging. The rules are those of
+whose key merges positions with the same owners and card points in rank order in every suit (which
+cards of equal points are gone does not matter), a cache of the exact values of the two-trick endings
+met in a solve (1 MiB beside the table, the same key), a shape table (4 MiB: a position's bounds, moved
+by the points at most, and its best lead serve the positions of the same shape: the same trumps, and the
+same owners in rank order in each other suit), move ordering and equivalent-card merging. The rules are those of
 :mod:`bitcards.jass.rules`: :func:`~bitcards.jass.rules.legal_mask`, the trick keys
 (:func:`~bitcards.jass.rules.card_key`) and the card points table
 :data:`~bitcards.jass.rules.POINTS`.
