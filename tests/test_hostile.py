@@ -797,8 +797,15 @@ def test_ctrl_c_with_workers_is_one_line() -> None:
     # stderr is a terminal of 80 columns, as when a user presses Ctrl-C: the progress bar shows when the workers run
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+
+    def as_in_a_terminal() -> None:
+        # a shell runs a foreground command with Ctrl-C at its default; a background job (``cmd &`` in a script, as a
+        # CI runner may start the suite) ignores it, the run inherits that and rightly goes on when interrupted
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
     p = subprocess.Popen([sys.executable, "-m", "bitcards", "simulate", "skat-jacks", "--deals", "1e12", "--seed", "1",
-                          "--workers", "2"], stdout=subprocess.PIPE, stderr=slave, start_new_session=True)  # fmt: skip
+                          "--workers", "2"], stdout=subprocess.PIPE, stderr=slave, start_new_session=True,
+                         preexec_fn=as_in_a_terminal)  # fmt: skip
     os.close(slave)
     os.set_blocking(master, False)
 
