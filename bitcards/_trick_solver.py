@@ -67,8 +67,10 @@ frames, which serve Jass and the first trick of a Euchre solve with card values.
 * **Equivalent cards**: two legal cards of one hand that are next to each other in their
   suit's order among the cards still in the hands and the current trick's best card (cards of
   earlier tricks are gone; two cards below the best one lose the trick alike, whatever else
-  the trick holds) and carry the same card points are one move. That is the frames' rule;
-  Euchre's nested loops part a trick's cards by the cards in play at its start.
+  the trick holds) and carry the same card points are one move. That is the frames' rule. Jass's
+  endings apply it to the cards in play at the trick's start (a table per deal gives, for each
+  suit's cards in play, the cards with such a twin just above them: :func:`_twins`); Euchre's
+  nested loops part a trick's cards by the cards in play at its start.
 * **Shape table** (Jass; after Kupferschmid and Helmert's quasi-symmetry for Skat): two trick boundaries of one
   deal have the same shape when they hold the same trumps and, in each other suit, as many cards owned by the same
   seats in rank order (the same leader and match flags too). Mapping each side suit's cards of one onto the other's in
@@ -116,7 +118,10 @@ _CANON = 13
 #: (the key: the table key's cards (:func:`_tt_cards`), the leader, the match flags and the solve's generation; then
 #: the value), placed by a hash of the key; a new solve's generation retires the entries of earlier ones, so they are
 #: never cleared one by one
-_TWO = _CANON + 4 * 512
+#: ctx[_TWIN + 512 * s + x]: of the cards ``x`` of suit ``s`` in play, those whose next stronger card in ``x`` has the
+#: same owner and the same points: equivalent to it, so the endings never play them (Jass)
+_TWIN = _CANON + 4 * 512
+_TWO = _TWIN + 4 * 512
 TWO_BITS = 16
 TWO_ENTRIES = 1 << TWO_BITS
 #: ctx[_SHAPE:]: the shape table of a Jass search (:func:`_shape_lookup`), :data:`SHAPE_ENTRIES` entries of two words
@@ -384,7 +389,10 @@ def _canon_table(ctx):  # type: ignore[no-untyped-def]
         x = np.uint64(0)
         while True:  # each subset of the suit's cards in the hands
             k = np.uint64(0)
+            twins = np.uint64(0)
             j = g1  # the place (in _ORDER) below which the next pick lies
+            below = np.int64(-1)  # the card of x just below (weaker), its points and owner
+            pb = ob = np.int64(-1)
             for i in range(g1 - 1, g0 - 1, -1):  # weakest first
                 c = _ORDER[v, i]
                 r = c - 9 * s
@@ -392,6 +400,9 @@ def _canon_table(ctx):  # type: ignore[no-untyped-def]
                     continue
                 pc = _PTS[v, c]
                 oc = (owners >> np.int64(2 * r)) & 3
+                if below >= 0 and pb == pc and ob == oc:
+                    twins |= one << np.uint64(below)
+                below, pb, ob = r, pc, oc
                 j -= 1
                 while True:
                     d = _ORDER[v, j]
@@ -401,6 +412,7 @@ def _canon_table(ctx):  # type: ignore[no-untyped-def]
                     j -= 1
                 k |= one << np.uint64(rd)
             ctx[_CANON + 512 * s + np.int64(x)] = np.int64(k << sh)
+            ctx[_TWIN + 512 * s + np.int64(x)] = np.int64(twins << sh)
             x = (x - held) & held
             if x == np.uint64(0):
                 break
@@ -415,6 +427,18 @@ def _tt_cards(ctx, rem):  # type: ignore[no-untyped-def]
     out = np.uint64(0)
     for s in range(4):
         out |= np.uint64(ctx[_CANON + 512 * s + np.int64((rem >> np.uint64(9 * s)) & m)])
+    return out
+
+
+@njit(inline="always")
+def _twins(ctx, rem):  # type: ignore[no-untyped-def]
+    """The cards of ``rem`` an ending need not play (Jass): each is equivalent to the next stronger card of its suit
+    in ``rem``, in the same hand with the same points (see ``_TWIN``). Equivalent as long as ``rem`` holds the cards of
+    the trick being played: no card played to it lies between the two."""
+    m = np.uint64(511)
+    out = np.uint64(0)
+    for s in range(4):
+        out |= np.uint64(ctx[_TWIN + 512 * s + np.int64((rem >> np.uint64(9 * s)) & m)])
     return out
 
 
@@ -636,40 +660,22 @@ def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  #
         return _eu_moves(buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove)
     v = ctx[_VARIANT]
     n = 0
-    for g in range(4):
-        if not legal & _GMASK[v, g]:
-            continue
-        prev_mine = False
-        prev_pts = np.int64(-1)
-        top = True
-        for i in range(_GSTART[v, g], _GEND[v, g]):
-            c = _ORDER[v, i]
-            bit = np.uint64(1) << np.uint64(c)
-            if not inplay & bit:
-                continue
-            was_top = top
-            top = False
-            if not legal & bit:
-                prev_mine = False
-                continue
-            p = _PTS[v, c]
-            if prev_mine and p == prev_pts:
-                continue  # equivalent to the card just above it
-            prev_mine = True
-            prev_pts = p
-            if c == ttmove:
-                sc = np.int64(1 << 20)
-            elif led < 0:
-                sc = _key(ctx, c, _suit(ctx, c)) * 4 + p
-                if was_top and ctx[_GAME] == EUCHRE:
-                    sc += 1000  # Euchre: the highest card left in its suit first (it wins the trick unless trumped)
+    m = legal & ~_twins(ctx, inplay)  # one card of each class of equivalent ones: the strongest
+    while m:
+        c = ctz(m)
+        m &= m - np.uint64(1)
+        p = _PTS[v, c]
+        if c == ttmove:
+            sc = np.int64(1 << 20)
+        elif led < 0:
+            sc = _key(ctx, c, _suit(ctx, c)) * 4 + p
+        else:
+            k = _key(ctx, c, led)
+            if k > bestkey:
+                sc = (200 - k) * 4 + p if not we_win else 200 + p - k
             else:
-                k = _key(ctx, c, led)
-                if k > bestkey:
-                    sc = (200 - k) * 4 + p if not we_win else 200 + p - k
-                else:
-                    sc = 300 + 64 * p - k if we_win else 300 - p * 4 - k
-            n = insert_move(buf, ply, n, c, sc)
+                sc = 300 + 64 * p - k if we_win else 300 - p * 4 - k
+        n = insert_move(buf, ply, n, c, sc)
     return n
 
 
@@ -888,6 +894,8 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
     v0 = -worst if leader & 1 == 0 else worst
     m0 = np.uint64(ctx[_H0 + leader]) & rem
     others = rem & ~m0
+    tw = _twins(ctx, rem)
+    m0 &= ~tw
     f0 = np.uint64(0)
     x = m0
     while x:  # the leads no other card can take first
@@ -906,7 +914,7 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
         p0 = _PTS[var, c0]
         a1, b1 = a0, b0
         v1 = -worst if s1 & 1 == 0 else worst
-        f1, g1 = _split(ctx, _legal(ctx, h1, c0, led, c0), led, c0, False)
+        f1, g1 = _split(ctx, _legal(ctx, h1, c0, led, c0) & ~tw, led, c0, False)
         while (f1 | g1) and a1 < b1:
             c1, f1, g1 = _take(f1, g1)
             k1 = _key(ctx, c1, led)
@@ -915,7 +923,7 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
             p1 = p0 + _PTS[var, c1]
             a2, b2 = a1, b1
             v2 = -worst if s2 & 1 == 0 else worst
-            f2, g2 = _split(ctx, _legal(ctx, h2, c0, led, w1), led, w1, (ws1 & 1) == (s2 & 1))
+            f2, g2 = _split(ctx, _legal(ctx, h2, c0, led, w1) & ~tw, led, w1, (ws1 & 1) == (s2 & 1))
             while (f2 | g2) and a2 < b2:
                 c2, f2, g2 = _take(f2, g2)
                 k2 = _key(ctx, c2, led)
@@ -925,7 +933,7 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
                 if four:
                     a3, b3 = a2, b2
                     v3 = -worst if s3 & 1 == 0 else worst
-                    f3, g3 = _split(ctx, _legal(ctx, h3, c0, led, w2), led, w2, (ws2 & 1) == (s3 & 1))
+                    f3, g3 = _split(ctx, _legal(ctx, h3, c0, led, w2) & ~tw, led, w2, (ws2 & 1) == (s3 & 1))
                     while (f3 | g3) and a3 < b3:
                         c3, f3, g3 = _take(f3, g3)
                         ws3 = s3 if _key(ctx, c3, led) > wk2 else ws2
@@ -1097,12 +1105,13 @@ def _jass_two(ctx, rem, leader, flags, alpha, beta, top):  # type: ignore[no-unt
     that takes it most strongly, led by the first trick's taker)."""
     s1, s2, s3, h1, h2, h3, _ = _followers(ctx, rem, leader)
     h0 = np.uint64(ctx[_H0 + leader]) & rem
+    tw = ~_twins(ctx, rem)
     var = ctx[_VARIANT]
     one = np.uint64(1)
     worst = np.int64(1 << 20)
     a0, b0 = alpha, beta
     v0 = -worst if leader & 1 == 0 else worst
-    m0 = h0
+    m0 = h0 & tw
     while m0 and a0 < b0:
         c0 = ctz(m0)
         m0 &= m0 - one
@@ -1111,7 +1120,7 @@ def _jass_two(ctx, rem, leader, flags, alpha, beta, top):  # type: ignore[no-unt
         p0 = _PTS[var, c0]
         a1, b1 = a0, b0
         v1 = -worst if s1 & 1 == 0 else worst
-        m1 = _legal(ctx, h1, c0, led, c0)
+        m1 = _legal(ctx, h1, c0, led, c0) & tw
         while m1 and a1 < b1:
             c1 = ctz(m1)
             m1 &= m1 - one
@@ -1120,7 +1129,7 @@ def _jass_two(ctx, rem, leader, flags, alpha, beta, top):  # type: ignore[no-unt
             p1 = p0 + _PTS[var, c1]
             a2, b2 = a1, b1
             v2 = -worst if s2 & 1 == 0 else worst
-            m2 = _legal(ctx, h2, c0, led, w1)
+            m2 = _legal(ctx, h2, c0, led, w1) & tw
             while m2 and a2 < b2:
                 c2 = ctz(m2)
                 m2 &= m2 - one
@@ -1129,7 +1138,7 @@ def _jass_two(ctx, rem, leader, flags, alpha, beta, top):  # type: ignore[no-unt
                 p2 = p1 + _PTS[var, c2]
                 a3, b3 = a2, b2
                 v3 = -worst if s3 & 1 == 0 else worst
-                m3 = _legal(ctx, h3, c0, led, w2)
+                m3 = _legal(ctx, h3, c0, led, w2) & tw
                 while m3 and a3 < b3:
                     c3 = ctz(m3)
                     m3 &= m3 - one

@@ -169,23 +169,31 @@ def _signature(hands: list[list[str]], contract: str, left: set[str]) -> tuple[o
     )
 
 
+def _random_deal(rng: random.Random, contract: str) -> tuple[list[list[str]], np.ndarray, dict[str, int], list[str]]:
+    """A random deal of nine cards a hand, the solver's search context for it, each card's owner and all the cards."""
+    from bitcards import _trick_solver as ts
+    from bitcards.notation import parse_mask
+
+    hands = random_position(rng, 9)
+    ctx = ts.make_ctx(ts.JASS, CONTRACTS.index(contract), -1, *[parse_mask(" ".join(h), "jass") for h in hands])
+    owner = {c: i for i, h in enumerate(hands) for c in h}
+    return hands, ctx, owner, [c for h in hands for c in h]
+
+
 @pytest.mark.parametrize("contract", list(CONTRACTS))
-def test_table_key_merges_exactly_equivalent_positions(contract: str) -> None:
+def test_table_key_and_twins_follow_the_plain_rules(contract: str) -> None:
     # the solver's table key for a Jass position: one key for positions with the same sequence of owners and points
     # in each suit (which cards of equal points are gone does not matter, nor which cards between them), and never
     # one key for two positions that differ otherwise; a card maps to the key's card of the same place, owner and
-    # points, and back
+    # points, and back. The twins (the cards the endings and the frames never play): exactly those whose next
+    # stronger card of their suit in play is in the same hand with the same points
     from bitcards import _trick_solver as ts
     from bitcards.notation import format_card, parse_mask
 
     rng = random.Random(11)
-    merged = 0
+    merged = twinned = 0
     for _ in range(60):
-        hands = random_position(rng, 9)
-        masks = [parse_mask(" ".join(h), "jass") for h in hands]
-        owner = {c: i for i, h in enumerate(hands) for c in h}
-        ctx = ts.make_ctx(ts.JASS, CONTRACTS.index(contract), -1, *masks)
-        deck = [c for h in hands for c in h]
+        hands, ctx, owner, deck = _random_deal(rng, contract)
         seen: dict[int, tuple[object, ...]] = {}
         for _ in range(150):
             left = set(rng.sample(deck, rng.randrange(0, 37)))
@@ -194,6 +202,14 @@ def test_table_key_merges_exactly_equivalent_positions(contract: str) -> None:
             sig = _signature(hands, contract, left)
             rem = np.uint64(parse_mask(" ".join(left), "jass") if left else 0)
             key = int(ts._tt_cards(ctx, rem))
+            twins = 0
+            for c in left:
+                above = [d for d in left if d[0] == c[0] and naive.strength(d, contract) > naive.strength(c, contract)]
+                d = min(above, key=lambda d: naive.strength(d, contract)) if above else c
+                if d != c and owner[d] == owner[c] and naive.card_points(d, contract) == naive.card_points(c, contract):
+                    twins |= parse_mask(c, "jass")
+            assert int(ts._twins(ctx, rem)) == twins, (hands, contract, left)
+            twinned += twins != 0
             if key in seen:
                 assert seen[key] == sig, (hands, contract, left)
                 merged += 1
@@ -212,7 +228,7 @@ def test_table_key_merges_exactly_equivalent_positions(contract: str) -> None:
         by_sig: dict[tuple[object, ...], int] = {}
         for key, sig in seen.items():
             assert by_sig.setdefault(sig, key) == key, (hands, contract)
-    assert merged > 0
+    assert merged > 0 and twinned > 100
 
 
 @pytest.mark.slow
