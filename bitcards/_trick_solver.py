@@ -1253,6 +1253,34 @@ def _four_tricks(ctx, tt, rem, top, leader, flags, alpha, beta, first):  # type:
 
 
 @njit(inline="always")
+def _boundary_bounds(ctx, tt, rem, seat, flags, key, top, alpha, beta):  # type: ignore[no-untyped-def]
+    """What the table (else the static bounds) and, in Jass, the shape table know of a trick boundary (``key``: its
+    table key; ``top``: the points of its cards) with the window ``alpha..beta``: its bounds and a lead to try first
+    (-1: none)."""
+    lo, hi = _bounds(ctx, rem, np.uint64(0), flags, top)
+    move = np.int64(-1)
+    hit, tlo, thi, tmove = _lookup(ctx, tt, key)
+    if hit:
+        lo, hi = tlo, thi
+        move = _map_card(ctx, rem, tmove, False)
+    if ctx[_GAME] == JASS and not ctx[_NO_SHAPE] and lo < beta and hi > alpha and lo < hi:
+        lo, hi, smove = _shape_lookup(ctx, rem, seat, flags, lo, hi)
+        if move < 0:
+            move = smove
+    return lo, hi, move
+
+
+@njit(inline="always")
+def _boundary_store(ctx, tt, rem, seat, flags, key, v, alpha, beta, lo, hi, move):  # type: ignore[no-untyped-def]
+    """Keep what a search of a trick boundary (``key``: its table key) in the window ``alpha..beta`` found (its
+    fail-soft value ``v``, its best lead ``move``), with the bounds ``lo..hi`` known before, in the table and, in Jass,
+    the shape table."""
+    lo, hi = proven_bounds(v, alpha, beta, lo, hi)
+    _store(tt, key, ctx[_GEN], lo, hi, _map_card(ctx, rem, move, True))
+    _shape_store(ctx, rem, seat, flags, lo, hi, move)
+
+
+@njit(inline="always")
 def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     """Open the node of frame ``p``: its value if known at once (``True, value``), else its moves are in ``buf[p]``."""
     ctx[_NODES] += 1
@@ -1274,21 +1302,15 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
             if ctx[_GAME] == EUCHRE:
                 return True, _two_tricks(ctx, rem, seat, flags, alpha, beta)
             return True, _two_known(ctx, rem, buf[p, _OPEN], seat, flags, alpha, beta)
-    lo, hi = _bounds(ctx, rem, tmask, flags, buf[p, _OPEN])
     ttidx = np.int64(-1)
     ttmove = np.int64(-1)
     if pos == 0 and popcount(rem) != ctx[_NO_TT]:
         key = _tt_key(ctx, rem, seat, flags)
         ttidx = np.int64(0)  # a trick boundary: the node's bounds go into the table
         buf[p, _TKEY] = np.int64(key)
-        hit, tlo, thi, tmove = _lookup(ctx, tt, key)
-        if hit:
-            lo, hi = tlo, thi
-            ttmove = _map_card(ctx, rem, tmove, False)
-        if ctx[_GAME] == JASS and not ctx[_NO_SHAPE] and lo < beta and hi > alpha and lo < hi:
-            lo, hi, smove = _shape_lookup(ctx, rem, seat, flags, lo, hi)
-            if ttmove < 0:
-                ttmove = smove
+        lo, hi, ttmove = _boundary_bounds(ctx, tt, rem, seat, flags, key, buf[p, _OPEN], alpha, beta)
+    else:
+        lo, hi = _bounds(ctx, rem, tmask, flags, buf[p, _OPEN])
     done, v, alpha, beta = narrow_window(lo, hi, alpha, beta)
     if done:
         return True, v
@@ -1301,9 +1323,7 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
         else:
             v, bm = _four_tricks(ctx, tt, rem, buf[p, _OPEN], seat, flags, alpha, beta, ttmove)
         if ttidx >= 0:
-            lo, hi = proven_bounds(v, alpha, beta, lo, hi)
-            _store(tt, buf[p, _TKEY], ctx[_GEN], lo, hi, _map_card(ctx, rem, bm, True))
-            _shape_store(ctx, rem, seat, flags, lo, hi, bm)
+            _boundary_store(ctx, tt, rem, seat, flags, np.uint64(buf[p, _TKEY]), v, alpha, beta, lo, hi, bm)
         return True, v
     buf[p, _AL] = alpha
     buf[p, _BE] = beta
@@ -1411,13 +1431,12 @@ def _lookup(ctx, tt, key):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _finish(ctx, tt, buf, p, gen):  # type: ignore[no-untyped-def]
+def _finish(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     """Close frame ``p``: store its bounds in the table (at a trick boundary) and return its value."""
     bestv = buf[p, _BV]
     if buf[p, _TTI] >= 0:
-        lo, hi = proven_bounds(bestv, buf[p, _A0], buf[p, _B0], buf[p, _LO], buf[p, _HI])
-        _store(tt, buf[p, _TKEY], gen, lo, hi, _map_card(ctx, np.uint64(buf[p, _REM]), buf[p, _BC], True))
-        _shape_store(ctx, np.uint64(buf[p, _REM]), buf[p, _SEAT], buf[p, _FL], lo, hi, buf[p, _BC])
+        _boundary_store(ctx, tt, np.uint64(buf[p, _REM]), buf[p, _SEAT], buf[p, _FL], np.uint64(buf[p, _TKEY]), bestv,
+                        buf[p, _A0], buf[p, _B0], buf[p, _LO], buf[p, _HI], buf[p, _BC])  # fmt: skip
     return bestv
 
 
@@ -1428,7 +1447,6 @@ def search(ctx, tt, buf, alpha, beta):  # type: ignore[no-untyped-def]
     """
     buf[0, _AL] = alpha
     buf[0, _BE] = beta
-    gen = ctx[_GEN]
     p = 0
     done, v = _enter(ctx, tt, buf, p)
     while True:
@@ -1440,7 +1458,7 @@ def search(ctx, tt, buf, alpha, beta):  # type: ignore[no-untyped-def]
                 p += 1
                 done, v = _enter(ctx, tt, buf, p)
                 continue
-            v = _finish(ctx, tt, buf, p, gen)
+            v = _finish(ctx, tt, buf, p)
         if p == 0:
             return v
         p -= 1
@@ -1457,7 +1475,7 @@ def search(ctx, tt, buf, alpha, beta):  # type: ignore[no-untyped-def]
             if v < buf[p, _BE]:
                 buf[p, _BE] = v
         if buf[p, _AL] >= buf[p, _BE]:
-            v = _finish(ctx, tt, buf, p, gen)
+            v = _finish(ctx, tt, buf, p)
             done = True
         else:
             done = False
