@@ -43,7 +43,7 @@ frames, which serve Jass and the first trick of a Euchre solve with card values.
   trick's 5 and the match bonus while open can still give, before its table entry is read; Jass's two-trick
   ending plays its lines straight off each hand's two cards, the last trick read off the card each hand keeps, and
   keeps the exact value of each it solves in a small cache of its own (:data:`TWO_ENTRIES` entries in the search's
-  context, 512 KiB), which the many three-trick endings that lead to it read; Euchre's loops
+  context, 1 MiB), which the many three-trick endings that lead to it read; Euchre's loops
   play one card of each class of equivalent cards, the leader's strongest first and a follower's
   cheapest card that beats the other side's first).
 * **Transposition table** at trick boundaries: ``(2**bits + 1, 2)`` ``uint64`` rows (16
