@@ -67,10 +67,10 @@ frames, which serve Jass and the first trick of a Euchre solve with card values.
 * **Equivalent cards**: two legal cards of one hand that are next to each other in their
   suit's order among the cards still in the hands and the current trick's best card (cards of
   earlier tricks are gone; two cards below the best one lose the trick alike, whatever else
-  the trick holds) and carry the same card points are one move. That is the frames' rule. Jass's
-  endings apply it to the cards in play at the trick's start (a table per deal gives, for each
-  suit's cards in play, the cards with such a twin just above them: :func:`_twins`); Euchre's
-  nested loops part a trick's cards by the cards in play at its start.
+  the trick holds) and carry the same card points are one move. That is the frames' rule; Jass's
+  endings apply it to the cards in play at the trick's start. In Jass both read it from a table per
+  deal that gives, for each suit's cards in play, the cards with such a twin just above them
+  (:func:`_twins`); Euchre's nested loops part a trick's cards by the cards in play at its start.
 * **Shape table** (Jass; after Kupferschmid and Helmert's quasi-symmetry for Skat): two trick boundaries of one
   deal have the same shape when they hold the same trumps and, in each other suit, as many cards owned by the same
   seats in rank order (the same leader and match flags too). Mapping each side suit's cards of one onto the other's in
@@ -119,7 +119,7 @@ _CANON = 13
 #: the value), placed by a hash of the key; a new solve's generation retires the entries of earlier ones, so they are
 #: never cleared one by one
 #: ctx[_TWIN + 512 * s + x]: of the cards ``x`` of suit ``s`` in play, those whose next stronger card in ``x`` has the
-#: same owner and the same points: equivalent to it, so the endings never play them (Jass)
+#: same owner and the same points: equivalent to it, so the search never plays them (Jass)
 _TWIN = _CANON + 4 * 512
 _TWO = _TWIN + 4 * 512
 TWO_BITS = 16
@@ -419,27 +419,31 @@ def _canon_table(ctx):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _tt_cards(ctx, rem):  # type: ignore[no-untyped-def]
-    """The cards part of the table key of ``rem`` (Jass: equivalent cards merged, see :func:`_canon_table`)."""
-    if ctx[_GAME] != JASS:
-        return rem
+def _by_suit(ctx, base, rem):  # type: ignore[no-untyped-def]
+    """The union over the four suits of the Jass per-deal table at ``ctx[base:]`` (``_CANON`` or ``_TWIN``: 512
+    entries a suit) read at each suit's cards of ``rem``."""
     m = np.uint64(511)
     out = np.uint64(0)
     for s in range(4):
-        out |= np.uint64(ctx[_CANON + 512 * s + np.int64((rem >> np.uint64(9 * s)) & m)])
+        out |= np.uint64(ctx[base + 512 * s + np.int64((rem >> np.uint64(9 * s)) & m)])
     return out
 
 
 @njit(inline="always")
+def _tt_cards(ctx, rem):  # type: ignore[no-untyped-def]
+    """The cards part of the table key of ``rem`` (Jass: equivalent cards merged, see :func:`_canon_table`)."""
+    if ctx[_GAME] != JASS:
+        return rem
+    return _by_suit(ctx, _CANON, rem)
+
+
+@njit(inline="always")
 def _twins(ctx, rem):  # type: ignore[no-untyped-def]
-    """The cards of ``rem`` an ending need not play (Jass): each is equivalent to the next stronger card of its suit
-    in ``rem``, in the same hand with the same points (see ``_TWIN``). Equivalent as long as ``rem`` holds the cards of
-    the trick being played: no card played to it lies between the two."""
-    m = np.uint64(511)
-    out = np.uint64(0)
-    for s in range(4):
-        out |= np.uint64(ctx[_TWIN + 512 * s + np.int64((rem >> np.uint64(9 * s)) & m)])
-    return out
+    """The cards of ``rem`` the search need not play (Jass): each is equivalent to the next stronger card of its suit
+    in ``rem``, in the same hand with the same points (see ``_TWIN``). Equivalent as long as ``rem`` holds the best
+    card of the trick being played, so that it never lies between the two (the endings pass the cards in play at the
+    trick's start, the frames the cards in the hands and the trick's best card)."""
+    return _by_suit(ctx, _TWIN, rem)
 
 
 @njit(inline="always")
@@ -1223,6 +1227,17 @@ def _three_known(ctx, rem, top, leader, flags, alpha, beta):  # type: ignore[no-
 
 
 @njit(inline="always")
+def _table_bounds(ctx, tt, rem, flags, key, top):  # type: ignore[no-untyped-def]
+    """A trick boundary's bounds from its table entry (``key``: its table key), else its static bounds (``top``: the
+    points of its cards), and the entry's best lead on its cards (-1: none)."""
+    hit, lo, hi, move = _lookup(ctx, tt, key)
+    if not hit:
+        lo, hi = _bounds(ctx, rem, np.uint64(0), flags, top)
+        return lo, hi, np.int64(-1)
+    return lo, hi, _map_card(ctx, rem, move, False)
+
+
+@njit(inline="always")
 def _boundary3(ctx, tt, rem, top, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
     """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left inside a
     four-trick ending: its table entry (else its static bounds) first, then :func:`_three_tricks`, whose proven
@@ -1232,9 +1247,7 @@ def _boundary3(ctx, tt, rem, top, leader, flags, alpha, beta):  # type: ignore[n
     if done:  # the window lies outside all the three tricks can give
         return v
     key = _tt_key(ctx, rem, leader, flags)
-    hit, lo, hi, _ = _lookup(ctx, tt, key)
-    if not hit:
-        lo, hi = _bounds(ctx, rem, np.uint64(0), flags, top)
+    lo, hi, _ = _table_bounds(ctx, tt, rem, flags, key, top)
     done, v, a, b = narrow_window(lo, hi, alpha, beta)
     if done:
         return v
@@ -1256,13 +1269,8 @@ def _four_tricks(ctx, tt, rem, top, leader, flags, alpha, beta, first):  # type:
 def _boundary_bounds(ctx, tt, rem, seat, flags, key, top, alpha, beta):  # type: ignore[no-untyped-def]
     """What the table (else the static bounds) and, in Jass, the shape table know of a trick boundary (``key``: its
     table key; ``top``: the points of its cards) with the window ``alpha..beta``: its bounds and a lead to try first
-    (-1: none)."""
-    lo, hi = _bounds(ctx, rem, np.uint64(0), flags, top)
-    move = np.int64(-1)
-    hit, tlo, thi, tmove = _lookup(ctx, tt, key)
-    if hit:
-        lo, hi = tlo, thi
-        move = _map_card(ctx, rem, tmove, False)
+    (-1: none): :func:`_table_bounds`, narrowed by the shape table."""
+    lo, hi, move = _table_bounds(ctx, tt, rem, flags, key, top)
     if ctx[_GAME] == JASS and not ctx[_NO_SHAPE] and lo < beta and hi > alpha and lo < hi:
         lo, hi, smove = _shape_lookup(ctx, rem, seat, flags, lo, hi)
         if move < 0:
