@@ -59,7 +59,9 @@ frames, which serve Jass and the first trick of a Euchre solve with card values.
   trick, a child position whose stored bound already cuts off ends the node
   (enhanced transposition cut-off).
 * **Move ordering** (the frames): the table's best lead first; then (Euchre) leads of the highest card left
-  in a suit, strongest first; cards that win the trick for the side that is not winning it
+  in a suit, strongest first; (Jass) trumps first, and among trumps and among the other leads those that cut off
+  most often so far in this solve first (the history heuristic: a count per card and hand size, ``_HIST``, which
+  the endings' leads share), then the strongest; cards that win the trick for the side that is not winning it
   (cheapest winner first), smearing points onto a partner's trick (the lowest card of equal
   points first), cheap discards.
 * **Cost per node**: a node's set-up, children and closing are compiled into the search loop, and the
@@ -114,14 +116,18 @@ _GAME, _TRUMP, _SKIP, _GEN, _H0, _NODES, _NPLAY, _VARIANT, _NO_TT = 0, 1, 2, 3, 
 _NO_SHAPE = 12
 #: ctx[_CANON + 512 * s + x]: the table key's cards for the cards ``x`` of suit ``s`` in play (nine bits) (Jass)
 _CANON = 13
+#: ctx[_TWIN + 512 * s + x]: of the cards ``x`` of suit ``s`` in play, those whose next stronger card in ``x`` has the
+#: same owner and the same points: equivalent to it, so the search never plays them (Jass)
+_TWIN = _CANON + 4 * 512
+#: ctx[_HIST + 36 * k + c]: how often the lead of card ``c`` from hands of ``k`` cards ended a node's search (a
+#: cut-off) in this solve (Jass): the frames and the endings try the leads that did so most often first, trumps
+#: before the other suits (the history heuristic, :func:`_lead_order`); cleared by :func:`next_generation`
+_HIST = _TWIN + 4 * 512
 #: ctx[_TWO:]: the exact values of the Jass two-trick endings met in this solve, :data:`TWO_ENTRIES` entries of two words
 #: (the key: the table key's cards (:func:`_tt_cards`), the leader, the match flags and the solve's generation; then
 #: the value), placed by a hash of the key; a new solve's generation retires the entries of earlier ones, so they are
 #: never cleared one by one
-#: ctx[_TWIN + 512 * s + x]: of the cards ``x`` of suit ``s`` in play, those whose next stronger card in ``x`` has the
-#: same owner and the same points: equivalent to it, so the search never plays them (Jass)
-_TWIN = _CANON + 4 * 512
-_TWO = _TWIN + 4 * 512
+_TWO = _HIST + 10 * 36
 TWO_BITS = 16
 TWO_ENTRIES = 1 << TWO_BITS
 #: ctx[_SHAPE:]: the shape table of a Jass search (:func:`_shape_lookup`), :data:`SHAPE_ENTRIES` entries of two words
@@ -483,6 +489,8 @@ def next_generation(ctx, tt):  # type: ignore[no-untyped-def]
         g = np.uint64(1)
     tt[0, 0] = g
     ctx[_GEN] = np.int64(g)
+    if ctx[_GAME] == JASS:
+        ctx[_HIST:_TWO] = 0
 
 
 @njit(inline="always")
@@ -671,8 +679,8 @@ def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  #
         p = _PTS[v, c]
         if c == ttmove:
             sc = np.int64(1 << 20)
-        elif led < 0:
-            sc = _key(ctx, c, _suit(ctx, c)) * 4 + p
+        elif led < 0:  # trumps first, then the leads that cut off most often, the strongest first
+            sc = _lead_order(ctx, c, popcount(hand)) * 1024 + _key(ctx, c, _suit(ctx, c)) * 4 + p
         else:
             k = _key(ctx, c, led)
             if k > bestkey:
@@ -681,6 +689,16 @@ def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  #
                 sc = 300 + 64 * p - k if we_win else 300 - p * 4 - k
         n = insert_move(buf, ply, n, c, sc)
     return n
+
+
+@njit(inline="always")
+def _lead_order(ctx, c, k):  # type: ignore[no-untyped-def]
+    """Jass: how early to try the lead of card ``c`` from hands of ``k`` cards: trumps first, then by how often the
+    lead cut off in this solve (``_HIST``)."""
+    h = ctx[_HIST + 36 * k + c]
+    if _SUIT[ctx[_VARIANT], c] == _TRUMP_GROUP[ctx[_VARIANT]]:
+        h += np.int64(1) << np.int64(40)
+    return h
 
 
 @njit(inline="always")
@@ -889,7 +907,8 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
     alpha-beta over the first trick's lines (at most ``k`` cards a hand), each ending in the two-trick ending
     (:func:`_jass_two`) or (``k`` = 4) a three-trick boundary looked up in the table (:func:`_boundary3`). ``k`` is a constant in
     each caller, so Numba drops the branches not taken and no kernel calls itself (its disk cache cannot load a
-    kernel that does). The leader tries ``first`` first (-1: none); returns the value and the best lead found."""
+    kernel that does). The leader tries ``first`` first (-1: none), then the leads no other card can take, then the
+    others in the order of :func:`_lead_order`; returns the value and the best lead found."""
     s1, s2, s3, h1, h2, h3, four = _followers(ctx, rem, leader)
     var = ctx[_VARIANT]
     one = np.uint64(1)
@@ -912,7 +931,19 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
     m0 &= ~f0
     best = np.int64(-1)
     while (f0 | m0) and a0 < b0:
-        c0, f0, m0 = _take(f0, m0)
+        if f0:
+            c0, f0, m0 = _take(f0, m0)
+        else:  # the other leads in the order of _lead_order
+            c0 = ctz(m0)
+            h0 = _lead_order(ctx, c0, k)
+            x = m0 & (m0 - one)
+            while x:
+                c = ctz(x)
+                x &= x - one
+                h = _lead_order(ctx, c, k)
+                if h > h0:
+                    c0, h0 = c, h
+            m0 &= ~(one << np.uint64(c0))
         led = _suit(ctx, c0)
         k0 = _key(ctx, c0, led)
         p0 = _PTS[var, c0]
@@ -952,6 +983,8 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
         if best < 0 or (v1 > v0 if leader & 1 == 0 else v1 < v0):
             best = c0
         v0, a0, b0 = pick(leader & 1 == 0, v0, v1, a0, b0)
+        if a0 >= b0:  # this lead cut off
+            ctx[_HIST + 36 * k + c0] += 1
     return v0, best
 
 
@@ -1483,6 +1516,9 @@ def search(ctx, tt, buf, alpha, beta):  # type: ignore[no-untyped-def]
             if v < buf[p, _BE]:
                 buf[p, _BE] = v
         if buf[p, _AL] >= buf[p, _BE]:
+            if buf[p, _POS] == 0 and ctx[_GAME] == JASS:  # a lead cut off: count it (_HIST)
+                k = popcount(np.uint64(buf[p, _REM]) & np.uint64(ctx[_H0 + buf[p, _SEAT]]))
+                ctx[_HIST + 36 * k + buf[p, _BC]] += 1
             v = _finish(ctx, tt, buf, p)
             done = True
         else:

@@ -345,3 +345,26 @@ def test_jass_five_trick_endgames_against_plain_alphabeta() -> None:
         contract, leader, earlier = "dhscou"[i % 6], rng.randrange(4), rng.choice(EARLIER)
         got = solve([" ".join(h) for h in hands], contract, leader, earlier=earlier, values=False).points[0]
         assert got == jass_solve.alphabeta_points(hands, contract, leader, earlier), (hands, contract, leader, earlier)
+
+
+@pytest.mark.jit
+def test_jass_lead_history_orders_only_and_each_solve_starts_it_afresh() -> None:
+    # the history of leads that cut off (ctx[_HIST:_TWO]) only orders the leads: a solve started with any counts in
+    # it (here random ones, given after next_generation) finds the same exact values as one started afresh, and
+    # next_generation clears whatever an earlier solve counted
+    rng = random.Random(77)
+    n_hist = ts._TWO - ts._HIST
+    for _ in range(12):
+        cards = rng.sample(JASS_DECK, 20)
+        masks = [parse_mask(" ".join(cards[i * 5 : (i + 1) * 5]), "jass") for i in range(4)]
+        ct, leader = rng.randrange(6), rng.randrange(4)
+        ctx = _ctx(ts.JASS, ct, masks)
+        tt = ts.new_table(12)
+        ts.next_generation(ctx, tt)
+        v = ts.solve_boundary(ctx, tt, ts.new_buf(), _rem(ctx), np.int64(leader), np.int64(0))
+        assert ctx[ts._HIST : ts._TWO].any()  # the solve counted its cut-offs
+        ts.next_generation(ctx, tt)
+        assert not ctx[ts._HIST : ts._TWO].any()
+        ctx[ts._HIST : ts._TWO] = np.asarray([rng.randrange(1000) for _ in range(n_hist)])
+        w = ts.solve_boundary(ctx, tt, ts.new_buf(), _rem(ctx), np.int64(leader), np.int64(0))
+        assert v == w, (cards, ct, leader)
