@@ -692,10 +692,16 @@ def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  #
 
 
 @njit(inline="always")
+def _hist_slot(k, c):  # type: ignore[no-untyped-def]
+    """Where ``ctx`` counts the cut-offs of the lead of card ``c`` from hands of ``k`` cards (``_HIST``)."""
+    return _HIST + 36 * k + c
+
+
+@njit(inline="always")
 def _lead_order(ctx, c, k):  # type: ignore[no-untyped-def]
     """Jass: how early to try the lead of card ``c`` from hands of ``k`` cards: trumps first, then by how often the
     lead cut off in this solve (``_HIST``)."""
-    h = ctx[_HIST + 36 * k + c]
+    h = ctx[_hist_slot(k, c)]
     if _SUIT[ctx[_VARIANT], c] == _TRUMP_GROUP[ctx[_VARIANT]]:
         h += np.int64(1) << np.int64(40)
     return h
@@ -984,7 +990,7 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
             best = c0
         v0, a0, b0 = pick(leader & 1 == 0, v0, v1, a0, b0)
         if a0 >= b0:  # this lead cut off
-            ctx[_HIST + 36 * k + c0] += 1
+            ctx[_hist_slot(k, c0)] += 1
     return v0, best
 
 
@@ -1518,7 +1524,7 @@ def search(ctx, tt, buf, alpha, beta):  # type: ignore[no-untyped-def]
         if buf[p, _AL] >= buf[p, _BE]:
             if buf[p, _POS] == 0 and ctx[_GAME] == JASS:  # a lead cut off: count it (_HIST)
                 k = popcount(np.uint64(buf[p, _REM]) & np.uint64(ctx[_H0 + buf[p, _SEAT]]))
-                ctx[_HIST + 36 * k + buf[p, _BC]] += 1
+                ctx[_hist_slot(k, buf[p, _BC])] += 1
             v = _finish(ctx, tt, buf, p)
             done = True
         else:
