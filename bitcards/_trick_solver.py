@@ -62,8 +62,8 @@ frames, which serve Jass and the first trick of a Euchre solve with card values.
   in a suit, strongest first; (Jass) trumps first, and among trumps and among the other leads those that cut off
   most often so far in this solve first (the history heuristic: a count per card and hand size, ``_HIST``, which
   the endings' leads share), then the strongest (the table's best lead scores 2**20, so a trump lead, or one with
-  1,024 cut-offs or more, is tried before it: found in review, left as measured); cards that win the trick for the side that is not winning it
-  (cheapest winner first), smearing points onto a partner's trick (the lowest card of equal
+  1,024 cut-offs or more, is tried before it: found in review, left as measured); cards that win the trick for
+  the side that is not winning it (cheapest winner first), smearing points onto a partner's trick (the lowest card of equal
   points first), cheap discards.
 * **Cost per node**: a node's set-up, children and closing are compiled into the search loop, and the
   search's kernels keep no reference counts of the arrays they are handed (``_nrt=False``).
