@@ -35,9 +35,10 @@ frames, which serve Jass and the first trick of a Euchre solve with card values.
   falls in for that team, so their card points are that team's for sure (and, in Euchre, the
   most of them in one hand are sure tricks; in Jass a sure trick rules out the other team's match).
 * **Endings**: the last trick plays itself (Euchre: a few bit operations); a trick boundary with
-  two to four tricks left (Euchre: any) is settled by a plain alpha-beta over the lines of its
+  two to five tricks left (Euchre: any) is settled by a plain alpha-beta over the lines of its
   tricks, without the search's frames (a boundary with three tricks left or more still looks up
-  and stores its bounds in the table, those inside a Jass four-trick ending too; a Euchre
+  and stores its bounds in the table, those inside a Jass four- or five-trick ending too, and a Jass
+  four-trick boundary inside a five-trick ending also its best lead and its shape-table entry; a Euchre
   boundary with ``k`` tricks left whose window lies outside 0..k returns at once, and so does a Jass
   boundary with two or three tricks left whose window lies outside what the cards in play, the last
   trick's 5 and the match bonus while open can still give, before its table entry is read; Jass's two-trick
@@ -887,9 +888,11 @@ def _last_trick(ctx, rem, seat, flags):  # type: ignore[no-untyped-def]
 @njit(inline="always")
 def _after_first(ctx, tt, rem, top, tm, tp, ws, flags, a, b, k):  # type: ignore[no-untyped-def]
     """Team 0's value of an ending (``top``: the points of its cards) once its first trick (cards ``tm``, worth
-    ``tp``) went to seat ``ws``: the tricks left (``k``, 3 or 4, before it), searched in the window ``a..b``."""
+    ``tp``) went to seat ``ws``: the tricks left (``k``, 3 to 5, before it), searched in the window ``a..b``."""
     gain = tp if ws & 1 == 0 else np.int64(0)
     f = flags | (1 << (ws & 1))
+    if k == 5:
+        return gain + _boundary4(ctx, tt, rem & ~tm, top - tp, ws, f, a - gain, b - gain)
     if k == 4:
         return gain + _boundary3(ctx, tt, rem & ~tm, top - tp, ws, f, a - gain, b - gain)
     return gain + _two_known(ctx, rem & ~tm, top - tp, ws, f, a - gain, b - gain)
@@ -909,13 +912,14 @@ def _followers(ctx, rem, leader):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: ignore[no-untyped-def]
-    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with ``k`` (3 or 4) tricks left (``top``:
-    the points of its cards): plain
-    alpha-beta over the first trick's lines (at most ``k`` cards a hand), each ending in the two-trick ending
-    (:func:`_jass_two`) or (``k`` = 4) a three-trick boundary looked up in the table (:func:`_boundary3`). ``k`` is a constant in
-    each caller, so Numba drops the branches not taken and no kernel calls itself (its disk cache cannot load a
-    kernel that does). The leader tries ``first`` first (-1: none), then the leads no other card can take, then the
-    others in the order of :func:`_lead_order`; returns the value and the best lead found."""
+    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with ``k`` (3 to 5) tricks left (``top``: the
+    points of its cards): plain alpha-beta over the first trick's lines (at most ``k`` cards a hand), each ending in
+    the two-trick ending (:func:`_jass_two`), a three-trick boundary looked up in the table (``k`` = 4,
+    :func:`_boundary3`) or a four-trick boundary looked up in the table and the shape table (``k`` = 5,
+    :func:`_boundary4`). ``k`` is a constant in each caller, so Numba drops the branches not taken and no kernel
+    calls itself (its disk cache cannot load a kernel that does). The leader tries ``first`` first (-1: none), then
+    the leads no other card can take, then the others in the order of :func:`_lead_order`; returns the value and the
+    best lead found."""
     s1, s2, s3, h1, h2, h3, four = _followers(ctx, rem, leader)
     var = ctx[_VARIANT]
     one = np.uint64(1)
@@ -1306,6 +1310,34 @@ def _four_tricks(ctx, tt, rem, top, leader, flags, alpha, beta, first):  # type:
 
 
 @njit(inline="always")
+def _boundary4(ctx, tt, rem, top, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
+    """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with four tricks left inside a
+    five-trick ending: what the table and the shape table know of it (else its static bounds) first, then
+    :func:`_four_tricks` (the best lead they know tried first), whose proven bounds and best lead go into both tables
+    (``top``: the points of its cards)."""
+    lo, hi = _jass_range(flags, top)
+    done, v, _, _ = narrow_window(lo, hi, alpha, beta)
+    if done:  # the window lies outside all the four tricks can give
+        return v
+    key = _tt_key(ctx, rem, leader, flags)
+    lo, hi, move = _boundary_bounds(ctx, tt, rem, leader, flags, key, top, alpha, beta)
+    done, v, a, b = narrow_window(lo, hi, alpha, beta)
+    if done:
+        return v
+    v, bm = _four_tricks(ctx, tt, rem, top, leader, flags, a, b, move)
+    _boundary_store(ctx, tt, rem, leader, flags, key, v, a, b, lo, hi, bm)
+    return v
+
+
+@_no_refcounts
+def _five_tricks(ctx, tt, rem, top, leader, flags, alpha, beta, first):  # type: ignore[no-untyped-def]
+    """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with five tricks left (``top``: the
+    points of its cards) and its best lead, ``first`` tried first: see :func:`_ending`; the four-trick boundaries
+    within keep their entries in the table and the shape table (:func:`_boundary4`)."""
+    return _ending(ctx, tt, rem, top, leader, flags, alpha, beta, 5, first)
+
+
+@njit(inline="always")
 def _boundary_bounds(ctx, tt, rem, seat, flags, key, top, alpha, beta):  # type: ignore[no-untyped-def]
     """What the table (else the static bounds) and, in Jass, the shape table know of a trick boundary (``key``: its
     table key; ``top``: the points of its cards) with the window ``alpha..beta``: its bounds and a lead to try first
@@ -1362,14 +1394,16 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     done, v, alpha, beta = narrow_window(lo, hi, alpha, beta)
     if done:
         return True, v
-    if pos == 0 and (popcount(rem) <= 4 * nplay or ctx[_GAME] == EUCHRE):  # an ending's own search, its bounds kept
+    if pos == 0 and (popcount(rem) <= 5 * nplay or ctx[_GAME] == EUCHRE):  # an ending's own search, its bounds kept
         bm = np.int64(-1)
         if ctx[_GAME] == EUCHRE:  # Euchre: its own search from every trick boundary
             v = _eu_search(ctx, tt, rem, seat, alpha, beta)
         elif popcount(rem) == 3 * nplay:
             v = _three_known(ctx, rem, buf[p, _OPEN], seat, flags, alpha, beta)
-        else:
+        elif popcount(rem) == 4 * nplay:
             v, bm = _four_tricks(ctx, tt, rem, buf[p, _OPEN], seat, flags, alpha, beta, ttmove)
+        else:
+            v, bm = _five_tricks(ctx, tt, rem, buf[p, _OPEN], seat, flags, alpha, beta, ttmove)
         if ttidx >= 0:
             _boundary_store(ctx, tt, rem, seat, flags, np.uint64(buf[p, _TKEY]), v, alpha, beta, lo, hi, bm)
         return True, v
