@@ -126,15 +126,17 @@ def _merge_into(acc: dict[str, np.ndarray], part: dict[str, np.ndarray]) -> None
 _WARMED: set[str] = set()
 
 
-def _warm(study: Study) -> None:
-    """Compile (or load from cache) every kernel, the study's included; once per process and study."""
-    import bitcards
-
-    if not _WARMED:
-        bitcards.warmup()
-        _WARMED.add("")
+def _warm(study: Study, chunk: int = 2) -> None:
+    """Compile (or load from cache) the kernels ``study`` runs in chunks of ``chunk`` rows, once per process and
+    study: a run of two rows (the serial builds) and, for bigger chunks, one of as many rows as make a chunk take the
+    same (serial or parallel) builds as the run (:func:`_warm_local`'s rule). Only the study's own: the whole
+    library's (:func:`bitcards.warmup`, the solvers among them) would take minutes on a cold cache for kernels a
+    study never calls."""
     if study.name not in _WARMED:
         run_rows(study, 0, 0, 2, 2)
+        rows = min(chunk, PARALLEL_ROWS)
+        if rows > 2:
+            run_rows(study, 0, 0, rows, chunk)
         _WARMED.add(study.name)
 
 
@@ -313,7 +315,7 @@ def _run_dask(
     if isinstance(scheduler, str):  # before compiling anything: a wrong address fails at once
         _check_scheduler(scheduler)
     if workers is not None:  # compile here first: the local workers then load the kernels from the on-disk cache
-        _warm(st)
+        _warm(st, chunk)
     cluster = None
     own_client = False
     interrupted = False
@@ -342,8 +344,8 @@ def _run_dask(
         raise TypeError(f"scheduler must be an address string or a distributed.Client, not {type(scheduler).__name__}")
     try:
         if workers is None:  # connected: a wrong address has failed before anything was compiled
-            _warm(st)
-        client.run(_warm, st)  # once per worker, not per task
+            _warm(st, chunk)
+        client.run(_warm, st, chunk)  # once per worker, not per task
         t0 = time.perf_counter()
         slots = max(1, sum(client.nthreads().values()))
         n_chunks = max(1, math.ceil(n / chunk))

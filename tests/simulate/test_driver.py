@@ -9,6 +9,7 @@ import numba
 import numpy as np
 import pytest
 
+from bitcards._parallel import PARALLEL_ROWS
 from bitcards.simulate import (
     Chunk,
     Field,
@@ -237,3 +238,33 @@ def test_seconds_leave_out_the_first_calls_compile_time() -> None:
     r = simulate(study, 3_000, seed=1, chunk_size=1_000)
     assert r.counts["aces"].sum() == 3_000 and sum(calls[1:]) == 3_000  # the warm-up call's rows are not counted
     assert r.seconds < 2.0
+
+
+def test_a_study_warms_up_only_its_own_kernels(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The warm-up before a study (the demo's Monte Carlo run, every Dask worker) runs the study on two rows and on a
+    chunk of the run's size (at most as many rows as take the parallel builds), once per process, and never compiles
+    the whole library: ``bitcards.warmup`` (the solvers too) took over a quarter of an hour of a cold ``make demo`` on
+    a slow machine."""
+    import bitcards
+    import bitcards.simulate.driver as driver
+
+    def everything(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("the whole library was warmed up for one study")
+
+    monkeypatch.setattr(bitcards, "warmup", everything)
+    monkeypatch.setattr(driver, "_WARMED", set())
+    calls: list[int] = []
+
+    def kernel(deals, acc, chunk):  # type: ignore[no-untyped-def]
+        calls.append(chunk.n)
+        tally(acc["aces"], np.zeros((chunk.n, 1), dtype=np.int64))
+
+    study = Study("warm-me", "skat", (Field("aces", bins=5, axes=(("hand", ("front",)),)),), kernel)
+    driver._warm(study, 5_000)
+    driver._warm(study, 5_000)
+    assert calls == [2, 5_000]
+    assert {"warm-me"} == driver._WARMED
+    calls.clear()
+    driver._WARMED.clear()
+    driver._warm(study, 10 * PARALLEL_ROWS)
+    assert calls == [2, PARALLEL_ROWS]
