@@ -90,10 +90,12 @@ OLD ?= HEAD~1
 bench-compare: $(STAMP)
 	$(PY) bench/compare.py $(OLD) $(if $(K),-k "$(K)")
 
-# where a solver's time goes, by compiled kernel (needs Linux perf): WORKLOAD=skat-clubs|skat-grand|skat-null|jass|euchre
+# where a solver's time goes, by compiled kernel (needs Linux perf): WORKLOAD=skat-clubs|skat-grand|skat-null|jass|euchre,
+# HOT=N also lists the N instructions with the most samples
 WORKLOAD ?= skat-clubs
+HOT ?= 0
 profile: $(STAMP)
-	$(PY) bench/profile.py $(WORKLOAD)
+	$(PY) bench/profile.py $(WORKLOAD) --hot $(HOT)
 
 # the compiled-kernel cache lives in __pycache__
 clean:

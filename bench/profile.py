@@ -2,7 +2,7 @@
 
 Usage (from the project root; needs ``perf`` on the PATH and permission to record your own processes)::
 
-    python bench/profile.py skat-clubs [--deals 300] [--rate 2000]
+    python bench/profile.py skat-clubs [--deals 300] [--rate 2000] [--hot 20]
 
 Workloads: ``skat-clubs``, ``skat-grand``, ``skat-null`` (whole deals, forehand leads, the declarer in turn),
 ``jass`` (whole deals, the six contracts in turn) and ``euchre`` (whole deals). The same seeded deals as the
@@ -14,6 +14,11 @@ under ``perf record`` and gives each sample to the function whose code it falls 
 count for their caller, which is what a kernel's share means here. Samples outside the kernels (Python, NumPy)
 are one line, and samples taken while the kernels compiled are left out. CPU time only: a share says where the
 time goes, never how fast; speed is the benchmarks' job (``make bench``).
+
+``--hot N`` also lists the N instructions of the kernels that took the most samples, disassembled by ``objdump``
+(binutils) from the code in memory. A sample names the instruction the CPU was about to retire, so a read that
+waits for memory shows as the instruction just after it: in the Jass solver's endings, for one, the reads of the
+transposition table and the two-trick cache take a third to nearly a half of their kernels' samples.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from __future__ import annotations
 import argparse
 import bisect
 import collections
+import ctypes
 import gc
 import os
 import re
@@ -114,28 +120,67 @@ def _child(name: str, n: int, marks: Path) -> None:
         fh.write(f"{start}\n")
         for addr, fname in funcs:
             fh.write(f"{addr:x} {fname}\n")
+    code = marks.parent / "code"  # each kernel's machine code, from its start to the next one's (for --hot)
+    code.mkdir(exist_ok=True)
+    for (addr, fname), (nxt, _) in zip(funcs, [*funcs[1:], (funcs[-1][0] + 4096, "")]):
+        if not _short(fname).startswith("("):
+            (code / f"{addr:x}").write_bytes(ctypes.string_at(addr, min(nxt - addr, 1 << 20)))
 
 
-def _attribute(perf_data: Path, marks: Path) -> tuple[collections.Counter[str], int]:
+def _samples(perf_data: Path, marks: Path) -> tuple[list[tuple[int, str]], list[int]]:
+    """The compiled functions of ``marks`` (``(start, mangled name)``, by start) and the address of each sample that
+    ``perf`` took after the compile."""
     lines = marks.read_text().split("\n")
     start = float(lines[0])
-    funcs = sorted((int(a, 16), _short(nm)) for a, nm in (ln.split(" ", 1) for ln in lines[1:] if ln))
-    starts = [a for a, _ in funcs]
+    funcs = sorted((int(a, 16), nm) for a, nm in (ln.split(" ", 1) for ln in lines[1:] if ln))
     out = subprocess.run(
         ["perf", "script", "-i", str(perf_data), "-F", "time,ip"], capture_output=True, text=True, check=True
     ).stdout
+    ips = [int(p[1], 16) for p in (ln.split() for ln in out.splitlines()) if len(p) >= 2 and float(p[0].rstrip(":")) >= start]
+    return funcs, ips
+
+
+def _attribute(perf_data: Path, marks: Path) -> tuple[collections.Counter[str], int]:
+    funcs, ips = _samples(perf_data, marks)
+    starts = [a for a, _ in funcs]
     counts: collections.Counter[str] = collections.Counter()
-    total = 0
-    for ln in out.splitlines():
-        p = ln.split()
-        if len(p) < 2 or float(p[0].rstrip(":")) < start:
-            continue
-        ip = int(p[1], 16)
-        total += 1
+    for ip in ips:
         j = bisect.bisect_right(starts, ip) - 1
         # a function's code lies within a few hundred KiB of its start; farther is some other code
-        counts[funcs[j][1] if j >= 0 and ip - starts[j] < 1 << 20 else "(outside the kernels)"] += 1
-    return counts, total
+        counts[_short(funcs[j][1]) if j >= 0 and ip - starts[j] < 1 << 20 else "(outside the kernels)"] += 1
+    return counts, len(ips)
+
+
+def _hot(perf_data: Path, marks: Path, n: int) -> list[str]:
+    """The ``n`` instructions of the kernels with the most samples after the compile: ``share  kernel+offset  code``."""
+    funcs, ips = _samples(perf_data, marks)
+    starts = [a for a, _ in funcs]
+    code = marks.parent / "code"
+    hits: collections.Counter[int] = collections.Counter()
+    for ip in ips:
+        j = bisect.bisect_right(starts, ip) - 1
+        if j >= 0 and (code / f"{starts[j]:x}").exists() and ip - starts[j] < (code / f"{starts[j]:x}").stat().st_size:
+            hits[ip] += 1
+    total = len(ips)
+    if shutil.which("objdump") is None:
+        return ["(--hot needs objdump, from binutils)"]
+    text: dict[int, dict[int, str]] = {}  # function start -> address -> instruction
+    rows = []
+    for ip, c in hits.most_common(n):
+        f = starts[bisect.bisect_right(starts, ip) - 1]
+        if f not in text:
+            dis = subprocess.run(
+                ["objdump", "-D", "-b", "binary", "-m", "i386:x86-64", f"--adjust-vma={f:#x}", str(code / f"{f:x}")],
+                capture_output=True, text=True, check=True,
+            ).stdout  # fmt: skip
+            text[f] = {}
+            for d in dis.splitlines():
+                m = re.match(r"\s*([0-9a-f]+):\t(?:[0-9a-f]{2} )+\s*\t?(.*)", d)
+                if m:
+                    text[f][int(m.group(1), 16)] = " ".join(m.group(2).split())
+        name = _short(dict(funcs)[f])
+        rows.append(f"  {100 * c / total:5.1f}%  {name}+{ip - f:#x}  {text[f].get(ip, '?')}")
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -143,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("workload", choices=WORKLOADS)
     ap.add_argument("--deals", type=int, default=300, help="deals to solve (default 300)")
     ap.add_argument("--rate", type=int, default=2000, help="samples per second (default 2000)")
+    ap.add_argument("--hot", type=int, default=0, metavar="N", help="also list the N instructions with the most samples")
     ap.add_argument("--child", metavar="MARKS", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
     if a.deals < 3:
@@ -165,12 +211,16 @@ def main(argv: list[str] | None = None) -> int:
             print(f"profile: perf record failed: {last}", file=sys.stderr)
             return 2
         counts, total = _attribute(d / "perf.data", d / "marks")
+        hot = _hot(d / "perf.data", d / "marks", a.hot) if a.hot > 0 and total else []
     if not total:
         print("profile: no samples after the compile (too few deals?)", file=sys.stderr)
         return 2
     print(f"{total} samples while solving; share of each compiled kernel (inlined callees count for their caller):")
     for fname, c in counts.most_common():
         print(f"  {100 * c / total:5.1f}%  {fname}")
+    if hot:
+        print(f"the {len(hot)} instructions with the most samples (a read waiting for memory shows as the next one):")
+        print("\n".join(hot))
     return 0
 
 

@@ -38,3 +38,22 @@ def test_without_perf_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatch, capsy
     assert profile.main(["skat-clubs"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "perf" in err
+
+
+def test_hot_names_the_instructions_with_most_samples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    marks = tmp_path / "marks"
+    marks.write_text("100.5\n1000 _ZN8bitcards1a1fB1\n")
+    (tmp_path / "code").mkdir()
+    (tmp_path / "code" / "1000").write_bytes(bytes(16))  # f's code: 16 bytes from 0x1000
+    # before the start (the compile), 0x1004 three times, 0x1000 once, past f's code once
+    script = "100.0: 1004\n101.0: 1004\n101.1: 1004\n101.2: 1000\n101.3: 1004\n101.4: 1010\n"
+    dis = "    1000:\t48 89 c8             \tmov    %rcx,%rax\n    1004:\t48 8b 07             \tmov    (%rdi),%rax\n"
+
+    class Done:
+        def __init__(self, out: str) -> None:
+            self.stdout = out
+
+    monkeypatch.setattr(profile.shutil, "which", lambda name: "/usr/bin/" + name)
+    monkeypatch.setattr(profile.subprocess, "run", lambda cmd, **k: Done(script if cmd[0] == "perf" else dis))
+    rows = profile._hot(tmp_path / "perf.data", marks, 2)
+    assert [r.split() for r in rows] == [["60.0%", "a.f+0x4", "mov", "(%rdi),%rax"], ["20.0%", "a.f+0x0", "mov", "%rcx,%rax"]]
