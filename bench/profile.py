@@ -106,7 +106,7 @@ def _short(mangled: str) -> str:
     return ".".join(p for p in parts if p != "bitcards")
 
 
-def _child(name: str, n: int, marks: Path) -> None:
+def _child(name: str, n: int, marks: Path, hot: bool) -> None:
     one, rows, modules = _workload(name, n)
     for i in list(rows)[:2]:  # compile
         one(i)
@@ -120,6 +120,8 @@ def _child(name: str, n: int, marks: Path) -> None:
         fh.write(f"{start}\n")
         for addr, fname in funcs:
             fh.write(f"{addr:x} {fname}\n")
+    if not hot:
+        return
     code = marks.parent / "code"  # each kernel's machine code, from its start to the next one's (for --hot)
     code.mkdir(exist_ok=True)
     for (addr, fname), (nxt, _) in zip(funcs, [*funcs[1:], (funcs[-1][0] + 4096, "")]):
@@ -140,8 +142,8 @@ def _samples(perf_data: Path, marks: Path) -> tuple[list[tuple[int, str]], list[
     return funcs, ips
 
 
-def _attribute(perf_data: Path, marks: Path) -> tuple[collections.Counter[str], int]:
-    funcs, ips = _samples(perf_data, marks)
+def _attribute(funcs: list[tuple[int, str]], ips: list[int]) -> tuple[collections.Counter[str], int]:
+    """Each kernel's samples (by its short name) among ``ips``, and their number (see :func:`_samples`)."""
     starts = [a for a, _ in funcs]
     counts: collections.Counter[str] = collections.Counter()
     for ip in ips:
@@ -151,19 +153,19 @@ def _attribute(perf_data: Path, marks: Path) -> tuple[collections.Counter[str], 
     return counts, len(ips)
 
 
-def _hot(perf_data: Path, marks: Path, n: int) -> list[str]:
-    """The ``n`` instructions of the kernels with the most samples after the compile: ``share  kernel+offset  code``."""
-    funcs, ips = _samples(perf_data, marks)
+def _hot(funcs: list[tuple[int, str]], ips: list[int], code: Path, n: int) -> list[str]:
+    """The ``n`` instructions of the kernels (their machine code in ``code``, a file per start) with the most of the
+    samples ``ips``: ``share  kernel+offset  instruction``."""
+    if shutil.which("objdump") is None:
+        return ["(--hot needs objdump, from binutils)"]
+    sizes = {int(f.name, 16): f.stat().st_size for f in code.iterdir()}
+    names = dict(funcs)
     starts = [a for a, _ in funcs]
-    code = marks.parent / "code"
     hits: collections.Counter[int] = collections.Counter()
     for ip in ips:
         j = bisect.bisect_right(starts, ip) - 1
-        if j >= 0 and (code / f"{starts[j]:x}").exists() and ip - starts[j] < (code / f"{starts[j]:x}").stat().st_size:
+        if j >= 0 and ip - starts[j] < sizes.get(starts[j], 0):
             hits[ip] += 1
-    total = len(ips)
-    if shutil.which("objdump") is None:
-        return ["(--hot needs objdump, from binutils)"]
     text: dict[int, dict[int, str]] = {}  # function start -> address -> instruction
     rows = []
     for ip, c in hits.most_common(n):
@@ -178,8 +180,7 @@ def _hot(perf_data: Path, marks: Path, n: int) -> list[str]:
                 m = re.match(r"\s*([0-9a-f]+):\t(?:[0-9a-f]{2} )+\s*\t?(.*)", d)
                 if m:
                     text[f][int(m.group(1), 16)] = " ".join(m.group(2).split())
-        name = _short(dict(funcs)[f])
-        rows.append(f"  {100 * c / total:5.1f}%  {name}+{ip - f:#x}  {text[f].get(ip, '?')}")
+        rows.append(f"  {100 * c / len(ips):5.1f}%  {_short(names[f])}+{ip - f:#x}  {text[f].get(ip, '?')}")
     return rows
 
 
@@ -194,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.deals < 3:
         ap.error("--deals must be at least 3")
     if a.child:
-        _child(a.workload, a.deals, Path(a.child))
+        _child(a.workload, a.deals, Path(a.child), a.hot > 0)
         return 0
     if shutil.which("perf") is None:
         print("profile: perf is not on the PATH (Debian: apt install linux-perf)", file=sys.stderr)
@@ -203,15 +204,16 @@ def main(argv: list[str] | None = None) -> int:
         d = Path(tmp)
         env = dict(os.environ, NUMBA_CACHE_DIR=str(d / "cache"), PYTHONPATH=str(ROOT))
         cmd = ["perf", "record", "-q", "-k", "CLOCK_MONOTONIC", "-F", str(a.rate), "-o", str(d / "perf.data")]
-        cmd += [sys.executable, __file__, a.workload, "--deals", str(a.deals), "--child", str(d / "marks")]
+        cmd += [sys.executable, __file__, a.workload, "--deals", str(a.deals), "--hot", str(a.hot), "--child", str(d / "marks")]
         print(f"profile: compiling the kernels afresh, then solving {a.deals} deals ({a.workload}) under perf", flush=True)
         r = subprocess.run(cmd, env=env, stderr=subprocess.PIPE, text=True)
         if r.returncode or not (d / "marks").exists():
             last = (r.stderr.strip().splitlines() or ["no output"])[-1]
             print(f"profile: perf record failed: {last}", file=sys.stderr)
             return 2
-        counts, total = _attribute(d / "perf.data", d / "marks")
-        hot = _hot(d / "perf.data", d / "marks", a.hot) if a.hot > 0 and total else []
+        funcs, ips = _samples(d / "perf.data", d / "marks")
+        counts, total = _attribute(funcs, ips)
+        hot = _hot(funcs, ips, d / "code", a.hot) if a.hot > 0 and total else []
     if not total:
         print("profile: no samples after the compile (too few deals?)", file=sys.stderr)
         return 2

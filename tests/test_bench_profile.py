@@ -28,7 +28,7 @@ def test_samples_go_to_the_function_they_fall_in(tmp_path: Path, monkeypatch: py
         stdout = script
 
     monkeypatch.setattr(profile.subprocess, "run", lambda *a, **k: Done())
-    counts, total = profile._attribute(tmp_path / "perf.data", marks)
+    counts, total = profile._attribute(*profile._samples(tmp_path / "perf.data", marks))
     assert total == 4
     assert counts == {"a.f": 1, "a.g": 2, "(outside the kernels)": 1}
 
@@ -55,5 +55,5 @@ def test_hot_names_the_instructions_with_most_samples(tmp_path: Path, monkeypatc
 
     monkeypatch.setattr(profile.shutil, "which", lambda name: "/usr/bin/" + name)
     monkeypatch.setattr(profile.subprocess, "run", lambda cmd, **k: Done(script if cmd[0] == "perf" else dis))
-    rows = profile._hot(tmp_path / "perf.data", marks, 2)
+    rows = profile._hot(*profile._samples(tmp_path / "perf.data", marks), tmp_path / "code", 2)
     assert [r.split() for r in rows] == [["60.0%", "a.f+0x4", "mov", "(%rdi),%rax"], ["20.0%", "a.f+0x0", "mov", "%rcx,%rax"]]
