@@ -198,6 +198,7 @@ def _key_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return suit, key, perm
 
 
+_UNDENUFE = 9  # Jass's Undenufe (contract 5): its cards are strongest at the lowest bit
 _EUCHRE = 10  # Euchre's variant: its own layout, the same for every trump (see _key_tables)
 _SUIT, _KEY, _EUCHRE_PERM = _key_tables()
 
@@ -278,11 +279,21 @@ def _split(ctx, m, led, w, winning):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _take(f, g):  # type: ignore[no-untyped-def]
-    """The next card of the two-part order ``f`` then ``g``, and what is left of both."""
+def _first(m, rev):  # type: ignore[no-untyped-def]
+    """The weakest card of ``m`` in its suit: the lowest bit, or the highest where the order is reversed (``rev``:
+    Undenufe, whose six is its strongest card)."""
+    return msb(m) if rev else ctz(m)
+
+
+@njit(inline="always")
+def _take(f, g, rev):  # type: ignore[no-untyped-def]
+    """The next card of the two-part order ``f`` then ``g`` (the weakest first, :func:`_first`), and what is left of
+    both."""
     if f:
-        return ctz(f), f & (f - np.uint64(1)), g
-    return ctz(g), f, g & (g - np.uint64(1))
+        c = _first(f, rev)
+        return c, f & ~(np.uint64(1) << np.uint64(c)), g
+    c = _first(g, rev)
+    return c, f, g & ~(np.uint64(1) << np.uint64(c))
 
 # ---------------------------------------------------------------------------
 # Euchre's kernels on its own layout (see _key_tables): a byte a suit group, the trump group in the top byte,
@@ -918,10 +929,13 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
     :func:`_boundary3`) or a four-trick boundary looked up in the table and the shape table (``k`` = 5,
     :func:`_boundary4`). ``k`` is a constant in each caller, so Numba drops the branches not taken and no kernel
     calls itself (its disk cache cannot load a kernel that does). The leader tries ``first`` first (-1: none), then
-    the leads no other card can take, then the others in the order of :func:`_lead_order`; returns the value and the
-    best lead found."""
+    the leads no other card can take, then the others in the order of :func:`_lead_order` (ties: the weakest card
+    first); a follower tries the cards that take the trick first when its side is not winning it, else the others
+    first, the weakest first within each (:func:`_first`: in Undenufe the six is the lowest bit and the strongest
+    card); returns the value and the best lead found."""
     s1, s2, s3, h1, h2, h3, four = _followers(ctx, rem, leader)
     var = ctx[_VARIANT]
+    rev = var == _UNDENUFE
     one = np.uint64(1)
     worst = np.int64(1 << 20)
     a0, b0 = alpha, beta
@@ -943,7 +957,7 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
     best = np.int64(-1)
     while (f0 | m0) and a0 < b0:
         if f0:
-            c0, f0, m0 = _take(f0, m0)
+            c0, f0, m0 = _take(f0, m0, rev)
         else:  # the other leads in the order of _lead_order
             c0 = ctz(m0)
             h0 = _lead_order(ctx, c0, k)
@@ -952,7 +966,7 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
                 c = ctz(x)
                 x &= x - one
                 h = _lead_order(ctx, c, k)
-                if h > h0:
+                if h > h0 or (rev and h == h0):  # (ties: the weakest card first)
                     c0, h0 = c, h
             m0 &= ~(one << np.uint64(c0))
         led = _suit(ctx, c0)
@@ -962,7 +976,7 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
         v1 = -worst if s1 & 1 == 0 else worst
         f1, g1 = _split(ctx, _legal(ctx, h1, c0, led, c0) & ~tw, led, c0, False)
         while (f1 | g1) and a1 < b1:
-            c1, f1, g1 = _take(f1, g1)
+            c1, f1, g1 = _take(f1, g1, rev)
             k1 = _key(ctx, c1, led)
             w1, wk1, ws1 = (c1, k1, s1) if k1 > k0 else (c0, k0, leader)
             t1 = (one << np.uint64(c0)) | (one << np.uint64(c1))
@@ -971,7 +985,7 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
             v2 = -worst if s2 & 1 == 0 else worst
             f2, g2 = _split(ctx, _legal(ctx, h2, c0, led, w1) & ~tw, led, w1, (ws1 & 1) == (s2 & 1))
             while (f2 | g2) and a2 < b2:
-                c2, f2, g2 = _take(f2, g2)
+                c2, f2, g2 = _take(f2, g2, rev)
                 k2 = _key(ctx, c2, led)
                 w2, wk2, ws2 = (c2, k2, s2) if k2 > wk1 else (w1, wk1, ws1)
                 t2 = t1 | (one << np.uint64(c2))
@@ -981,7 +995,7 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
                     v3 = -worst if s3 & 1 == 0 else worst
                     f3, g3 = _split(ctx, _legal(ctx, h3, c0, led, w2) & ~tw, led, w2, (ws2 & 1) == (s3 & 1))
                     while (f3 | g3) and a3 < b3:
-                        c3, f3, g3 = _take(f3, g3)
+                        c3, f3, g3 = _take(f3, g3, rev)
                         ws3 = s3 if _key(ctx, c3, led) > wk2 else ws2
                         t3 = t2 | (one << np.uint64(c3))
                         w = _after_first(ctx, tt, rem, top, t3, p2 + _PTS[var, c3], ws3, flags, a3, b3, k)
@@ -1155,14 +1169,15 @@ def _jass_two(ctx, rem, leader, flags, alpha, beta, top):  # type: ignore[no-unt
     h0 = np.uint64(ctx[_H0 + leader]) & rem
     tw = ~_twins(ctx, rem)
     var = ctx[_VARIANT]
+    rev = var == _UNDENUFE
     one = np.uint64(1)
     worst = np.int64(1 << 20)
     a0, b0 = alpha, beta
     v0 = -worst if leader & 1 == 0 else worst
     m0 = h0 & tw
     while m0 and a0 < b0:
-        c0 = ctz(m0)
-        m0 &= m0 - one
+        c0 = _first(m0, rev)
+        m0 &= ~(one << np.uint64(c0))
         led = _SUIT[var, c0]
         k0 = _KEY[var, led, c0]
         p0 = _PTS[var, c0]
@@ -1170,8 +1185,8 @@ def _jass_two(ctx, rem, leader, flags, alpha, beta, top):  # type: ignore[no-unt
         v1 = -worst if s1 & 1 == 0 else worst
         m1 = _legal(ctx, h1, c0, led, c0) & tw
         while m1 and a1 < b1:
-            c1 = ctz(m1)
-            m1 &= m1 - one
+            c1 = _first(m1, rev)
+            m1 &= ~(one << np.uint64(c1))
             k1 = _KEY[var, led, c1]
             w1, wk1, ws1 = (c1, k1, s1) if k1 > k0 else (c0, k0, leader)
             p1 = p0 + _PTS[var, c1]
@@ -1179,8 +1194,8 @@ def _jass_two(ctx, rem, leader, flags, alpha, beta, top):  # type: ignore[no-unt
             v2 = -worst if s2 & 1 == 0 else worst
             m2 = _legal(ctx, h2, c0, led, w1) & tw
             while m2 and a2 < b2:
-                c2 = ctz(m2)
-                m2 &= m2 - one
+                c2 = _first(m2, rev)
+                m2 &= ~(one << np.uint64(c2))
                 k2 = _KEY[var, led, c2]
                 w2, wk2, ws2 = (c2, k2, s2) if k2 > wk1 else (w1, wk1, ws1)
                 p2 = p1 + _PTS[var, c2]
@@ -1188,8 +1203,8 @@ def _jass_two(ctx, rem, leader, flags, alpha, beta, top):  # type: ignore[no-unt
                 v3 = -worst if s3 & 1 == 0 else worst
                 m3 = _legal(ctx, h3, c0, led, w2) & tw
                 while m3 and a3 < b3:
-                    c3 = ctz(m3)
-                    m3 &= m3 - one
+                    c3 = _first(m3, rev)
+                    m3 &= ~(one << np.uint64(c3))
                     ws = s3 if _KEY[var, led, c3] > wk2 else ws2
                     first = p2 + _PTS[var, c3]
                     # the last trick: each seat's other card, led by ``ws``

@@ -72,6 +72,15 @@ def test_jass_static_bounds_enclose_the_value(k: int) -> None:
     assert narrowed > 20  # the sure trumps do narrow the range
 
 
+def test_endings_try_the_weakest_card_first_in_every_contract() -> None:
+    # the bits run 6 7 8 9 T J Q K A in each suit: the weakest card is the lowest bit, in Undenufe the highest
+    m = np.uint64(parse_mask("s6 s9 sA", "jass"))
+    assert ts._first(m, False) == int(np.log2(parse_mask("s6", "jass")))
+    assert ts._first(m, True) == int(np.log2(parse_mask("sA", "jass")))
+    c, f, g = ts._take(np.uint64(0), m, True)
+    assert (c, f, g) == (int(np.log2(parse_mask("sA", "jass"))), 0, parse_mask("s6 s9", "jass"))
+
+
 @pytest.mark.parametrize("k", [1, 2, 3])
 def test_euchre_static_bounds_enclose_the_value(k: int) -> None:
     rng = random.Random(50 + k)
