@@ -295,6 +295,7 @@ def _take(f, g, rev):  # type: ignore[no-untyped-def]
     c = _first(g, rev)
     return c, f, g & ~(np.uint64(1) << np.uint64(c))
 
+
 # ---------------------------------------------------------------------------
 # Euchre's kernels on its own layout (see _key_tables): a byte a suit group, the trump group in the top byte,
 # each group's cards by strength from bit 1 up; bit 0 of every byte is never a card
