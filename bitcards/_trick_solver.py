@@ -278,21 +278,39 @@ def _split(ctx, m, led, w, winning):  # type: ignore[no-untyped-def]
     return b, m & ~b
 
 
+def _late_table() -> np.ndarray:
+    """Per variant, the cards that the bit order puts too early among the weakest: a trump contract's nine and jack,
+    its two strongest cards (a trump suit runs 6 7 8 T Q K A 9 J by strength, 6 7 8 9 T J Q K A by bit)."""
+    late = np.zeros(11, dtype=np.uint64)
+    for v in range(4, 8):
+        s = _TRUMP_GROUP[v]
+        top = sorted(range(9 * s, 9 * s + 9), key=lambda c: -_KEY[v, s, c])[:2]
+        late[v] = np.uint64(sum(1 << c for c in top))
+    return late
+
+
+_LATE = _late_table()
+
+
 @njit(inline="always")
-def _first(m, rev):  # type: ignore[no-untyped-def]
+def _first(m, rev, late):  # type: ignore[no-untyped-def]
     """The weakest card of ``m`` in its suit: the lowest bit, or the highest where the order is reversed (``rev``:
-    Undenufe, whose six is its strongest card)."""
-    return msb(m) if rev else ctz(m)
+    Undenufe, whose six is its strongest card); the cards ``late`` (a trump suit's nine and jack, :data:`_LATE`)
+    only when ``m`` holds nothing else."""
+    if rev:
+        return msb(m)
+    x = m & ~late
+    return ctz(x if x else m)
 
 
 @njit(inline="always")
-def _take(f, g, rev):  # type: ignore[no-untyped-def]
+def _take(f, g, rev, late):  # type: ignore[no-untyped-def]
     """The next card of the two-part order ``f`` then ``g`` (the weakest first, :func:`_first`), and what is left of
     both."""
     if f:
-        c = _first(f, rev)
+        c = _first(f, rev, late)
         return c, f & ~(np.uint64(1) << np.uint64(c)), g
-    c = _first(g, rev)
+    c = _first(g, rev, late)
     return c, f, g & ~(np.uint64(1) << np.uint64(c))
 
 
@@ -933,10 +951,12 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
     the leads no other card can take, then the others in the order of :func:`_lead_order` (ties: the weakest card
     first); a follower tries the cards that take the trick first when its side is not winning it, else the others
     first, the weakest first within each (:func:`_first`: in Undenufe the six is the lowest bit and the strongest
-    card); returns the value and the best lead found."""
+    card; a trump suit's nine and jack, its strongest cards, come after its others); returns the value and the best
+    lead found."""
     s1, s2, s3, h1, h2, h3, four = _followers(ctx, rem, leader)
     var = ctx[_VARIANT]
     rev = var == _UNDENUFE
+    late = _LATE[var]
     one = np.uint64(1)
     worst = np.int64(1 << 20)
     a0, b0 = alpha, beta
@@ -958,17 +978,21 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
     best = np.int64(-1)
     while (f0 | m0) and a0 < b0:
         if f0:
-            c0, f0, m0 = _take(f0, m0, rev)
-        else:  # the other leads in the order of _lead_order
-            c0 = ctz(m0)
-            h0 = _lead_order(ctx, c0, k)
-            x = m0 & (m0 - one)
+            c0, f0, m0 = _take(f0, m0, rev, late)
+        else:  # the other leads in the order of _lead_order, ties the weakest card first
+            h0 = np.int64(-1)
+            ties = np.uint64(0)
+            x = m0
             while x:
                 c = ctz(x)
                 x &= x - one
                 h = _lead_order(ctx, c, k)
-                if h > h0 or (rev and h == h0):  # (ties: the weakest card first)
-                    c0, h0 = c, h
+                if h > h0:
+                    h0 = h
+                    ties = np.uint64(0)
+                if h == h0:
+                    ties |= one << np.uint64(c)
+            c0 = _first(ties, rev, late)
             m0 &= ~(one << np.uint64(c0))
         led = _suit(ctx, c0)
         k0 = _key(ctx, c0, led)
@@ -977,7 +1001,7 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
         v1 = -worst if s1 & 1 == 0 else worst
         f1, g1 = _split(ctx, _legal(ctx, h1, c0, led, c0) & ~tw, led, c0, False)
         while (f1 | g1) and a1 < b1:
-            c1, f1, g1 = _take(f1, g1, rev)
+            c1, f1, g1 = _take(f1, g1, rev, late)
             k1 = _key(ctx, c1, led)
             w1, wk1, ws1 = (c1, k1, s1) if k1 > k0 else (c0, k0, leader)
             t1 = (one << np.uint64(c0)) | (one << np.uint64(c1))
@@ -986,7 +1010,7 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
             v2 = -worst if s2 & 1 == 0 else worst
             f2, g2 = _split(ctx, _legal(ctx, h2, c0, led, w1) & ~tw, led, w1, (ws1 & 1) == (s2 & 1))
             while (f2 | g2) and a2 < b2:
-                c2, f2, g2 = _take(f2, g2, rev)
+                c2, f2, g2 = _take(f2, g2, rev, late)
                 k2 = _key(ctx, c2, led)
                 w2, wk2, ws2 = (c2, k2, s2) if k2 > wk1 else (w1, wk1, ws1)
                 t2 = t1 | (one << np.uint64(c2))
@@ -996,7 +1020,7 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
                     v3 = -worst if s3 & 1 == 0 else worst
                     f3, g3 = _split(ctx, _legal(ctx, h3, c0, led, w2) & ~tw, led, w2, (ws2 & 1) == (s3 & 1))
                     while (f3 | g3) and a3 < b3:
-                        c3, f3, g3 = _take(f3, g3, rev)
+                        c3, f3, g3 = _take(f3, g3, rev, late)
                         ws3 = s3 if _key(ctx, c3, led) > wk2 else ws2
                         t3 = t2 | (one << np.uint64(c3))
                         w = _after_first(ctx, tt, rem, top, t3, p2 + _PTS[var, c3], ws3, flags, a3, b3, k)
@@ -1171,13 +1195,14 @@ def _jass_two(ctx, rem, leader, flags, alpha, beta, top):  # type: ignore[no-unt
     tw = ~_twins(ctx, rem)
     var = ctx[_VARIANT]
     rev = var == _UNDENUFE
+    late = _LATE[var]
     one = np.uint64(1)
     worst = np.int64(1 << 20)
     a0, b0 = alpha, beta
     v0 = -worst if leader & 1 == 0 else worst
     m0 = h0 & tw
     while m0 and a0 < b0:
-        c0 = _first(m0, rev)
+        c0 = _first(m0, rev, late)
         m0 &= ~(one << np.uint64(c0))
         led = _SUIT[var, c0]
         k0 = _KEY[var, led, c0]
@@ -1186,7 +1211,7 @@ def _jass_two(ctx, rem, leader, flags, alpha, beta, top):  # type: ignore[no-unt
         v1 = -worst if s1 & 1 == 0 else worst
         m1 = _legal(ctx, h1, c0, led, c0) & tw
         while m1 and a1 < b1:
-            c1 = _first(m1, rev)
+            c1 = _first(m1, rev, late)
             m1 &= ~(one << np.uint64(c1))
             k1 = _KEY[var, led, c1]
             w1, wk1, ws1 = (c1, k1, s1) if k1 > k0 else (c0, k0, leader)
@@ -1195,7 +1220,7 @@ def _jass_two(ctx, rem, leader, flags, alpha, beta, top):  # type: ignore[no-unt
             v2 = -worst if s2 & 1 == 0 else worst
             m2 = _legal(ctx, h2, c0, led, w1) & tw
             while m2 and a2 < b2:
-                c2 = _first(m2, rev)
+                c2 = _first(m2, rev, late)
                 m2 &= ~(one << np.uint64(c2))
                 k2 = _KEY[var, led, c2]
                 w2, wk2, ws2 = (c2, k2, s2) if k2 > wk1 else (w1, wk1, ws1)
@@ -1204,7 +1229,7 @@ def _jass_two(ctx, rem, leader, flags, alpha, beta, top):  # type: ignore[no-unt
                 v3 = -worst if s3 & 1 == 0 else worst
                 m3 = _legal(ctx, h3, c0, led, w2) & tw
                 while m3 and a3 < b3:
-                    c3 = _first(m3, rev)
+                    c3 = _first(m3, rev, late)
                     m3 &= ~(one << np.uint64(c3))
                     ws = s3 if _KEY[var, led, c3] > wk2 else ws2
                     first = p2 + _PTS[var, c3]

@@ -75,10 +75,27 @@ def test_jass_static_bounds_enclose_the_value(k: int) -> None:
 def test_endings_try_the_weakest_card_first_in_every_contract() -> None:
     # the bits run 6 7 8 9 T J Q K A in each suit: the weakest card is the lowest bit, in Undenufe the highest
     m = np.uint64(parse_mask("s6 s9 sA", "jass"))
-    assert ts._first(m, False) == int(np.log2(parse_mask("s6", "jass")))
-    assert ts._first(m, True) == int(np.log2(parse_mask("sA", "jass")))
-    c, f, g = ts._take(np.uint64(0), m, True)
+    assert ts._first(m, False, np.uint64(0)) == int(np.log2(parse_mask("s6", "jass")))
+    assert ts._first(m, True, np.uint64(0)) == int(np.log2(parse_mask("sA", "jass")))
+    c, f, g = ts._take(np.uint64(0), m, True, np.uint64(0))
     assert (c, f, g) == (int(np.log2(parse_mask("sA", "jass"))), 0, parse_mask("s6 s9", "jass"))
+
+
+@pytest.mark.parametrize("contract", range(6))
+def test_endings_take_each_suit_from_the_weakest_card_up(contract: int) -> None:
+    # picked one at a time, a whole suit's cards come weakest first by the plain rules' strength in every contract:
+    # Obenabe's by bit, Undenufe's the other way, a trump suit's 6 7 8 T Q K A 9 J (its nine and jack, the two
+    # strongest, sit in the middle of the bits: ts._LATE holds them back)
+    var = 4 + contract
+    name = "dhscou"[contract]
+    for s in range(4):
+        m = np.uint64(511 << (9 * s))
+        picked = []
+        while m:
+            c = int(ts._first(m, var == ts._UNDENUFE, ts._LATE[var]))
+            picked.append(jass_naive.name(c))
+            m &= ~np.uint64(1 << c)
+        assert picked == sorted(picked, key=lambda card: jass_naive.strength(card, name)), (name, s, picked)
 
 
 @pytest.mark.parametrize("k", [1, 2, 3])
