@@ -282,10 +282,9 @@ def _late_table() -> np.ndarray:
     """Per variant, the cards that the bit order puts too early among the weakest: a trump contract's nine and jack,
     its two strongest cards (a trump suit runs 6 7 8 T Q K A 9 J by strength, 6 7 8 9 T J Q K A by bit)."""
     late = np.zeros(11, dtype=np.uint64)
-    for v in range(4, 8):
-        s = _TRUMP_GROUP[v]
-        top = sorted(range(9 * s, 9 * s + 9), key=lambda c: -_KEY[v, s, c])[:2]
-        late[v] = np.uint64(sum(1 << c for c in top))
+    for v in range(4, 8):  # the Jass trump contracts; _ORDER has each suit's cards strongest first
+        i = _GSTART[v, _TRUMP_GROUP[v]]
+        late[v] = np.uint64(sum(1 << int(c) for c in _ORDER[v, i : i + 2]))
     return late
 
 
