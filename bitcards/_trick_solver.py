@@ -60,12 +60,13 @@ frames, which serve Jass and the first trick of a Euchre solve with card values.
   trick, a child position whose stored bound already cuts off ends the node
   (enhanced transposition cut-off).
 * **Move ordering** (the frames): the table's best lead first; then (Euchre) leads of the highest card left
-  in a suit, strongest first; (Jass) trumps first, and among trumps and among the other leads those that cut off
-  most often so far in this solve first (the history heuristic: a count per card and hand size, ``_HIST``, which
-  the endings' leads share), then the strongest (the table's best lead scores 2**20, so a trump lead, or one with
-  1,024 cut-offs or more, is tried before it: found in review, left as measured); cards that win the trick for
-  the side that is not winning it (cheapest winner first), smearing points onto a partner's trick (the lowest card of equal
-  points first), cheap discards.
+  in a suit, strongest first; (Jass) trumps first, and among trumps and among the other leads those whose tries
+  cut off most often so far in this solve first (relative history: per card and hand size, the share of its tries
+  that cut off, ``_HIST`` over ``_TRIES``, which the endings' leads share; by the count of cut-offs alone, a lead
+  tried first everywhere piles up cut-offs and stays first where it fails), then the strongest (a trump lead is
+  tried before the table's best lead: the other way round searched 1.8x the nodes on a clubs deal); cards that
+  win the trick for the side that is not winning it (cheapest winner first), smearing points onto a partner's
+  trick (the lowest card of equal points first), cheap discards.
 * **Cost per node**: a node's set-up, children and closing are compiled into the search loop, and the
   search's kernels keep no reference counts of the arrays they are handed (``_nrt=False``).
 * **Equivalent cards**: two legal cards of one hand that are next to each other in their
@@ -122,14 +123,16 @@ _CANON = 13
 #: same owner and the same points: equivalent to it, so the search never plays them (Jass)
 _TWIN = _CANON + 4 * 512
 #: ctx[_HIST + 36 * k + c]: how often the lead of card ``c`` from hands of ``k`` cards ended a node's search (a
-#: cut-off) in this solve (Jass): the frames and the endings try the leads that did so most often first, trumps
-#: before the other suits (the history heuristic, :func:`_lead_order`); cleared by :func:`next_generation`
+#: cut-off) in this solve (Jass); ctx[_TRIES + 36 * k + c]: how often that lead was tried. The frames and the endings
+#: try first the leads with the largest share of tries that cut off, trumps before the other suits (relative
+#: history, :func:`_lead_share`); both cleared by :func:`next_generation`
 _HIST = _TWIN + 4 * 512
+_TRIES = _HIST + 10 * 36
 #: ctx[_TWO:]: the exact values of the Jass two-trick endings met in this solve, :data:`TWO_ENTRIES` entries of two words
 #: (the key: the table key's cards (:func:`_tt_cards`), the leader, the match flags and the solve's generation; then
 #: the value), placed by a hash of the key; a new solve's generation retires the entries of earlier ones, so they are
 #: never cleared one by one
-_TWO = _HIST + 10 * 36
+_TWO = _TRIES + 10 * 36
 TWO_BITS = 16
 TWO_ENTRIES = 1 << TWO_BITS
 #: ctx[_SHAPE:]: the shape table of a Jass search (:func:`_shape_lookup`), :data:`SHAPE_ENTRIES` entries of two words
@@ -729,13 +732,41 @@ def _hist_slot(k, c):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
+def _lead_share(ctx, c, k):  # type: ignore[no-untyped-def]
+    """Jass: how early to try the lead of card ``c`` from hands of ``k`` cards, as ``(trump, cuts, tries)``: trumps
+    first (``trump`` 1), then by the share ``cuts / tries`` of its tries in this solve that cut off (relative history:
+    ``_HIST`` and ``_TRIES``; one more try, so a lead never tried has share 0)."""
+    i = _hist_slot(k, c)
+    trump = np.int64(1) if _SUIT[ctx[_VARIANT], c] == _TRUMP_GROUP[ctx[_VARIANT]] else np.int64(0)
+    return trump, ctx[i], ctx[i + _TRIES - _HIST] + 1
+
+
+@njit(inline="always")
 def _lead_order(ctx, c, k):  # type: ignore[no-untyped-def]
-    """Jass: how early to try the lead of card ``c`` from hands of ``k`` cards: trumps first, then by how often the
-    lead cut off in this solve (``_HIST``)."""
-    h = ctx[_hist_slot(k, c)]
-    if _SUIT[ctx[_VARIANT], c] == _TRUMP_GROUP[ctx[_VARIANT]]:
-        h += np.int64(1) << np.int64(40)
-    return h
+    """:func:`_lead_share` as one number, larger first (the frames' move scores): the share in steps of 1/1024, trumps
+    above 2**40."""
+    trump, cuts, tries = _lead_share(ctx, c, k)
+    return (trump << np.int64(40)) + (cuts << np.int64(10)) // tries
+
+
+@njit(inline="always")
+def _top_leads(ctx, m, k):  # type: ignore[no-untyped-def]
+    """Of the leads ``m`` from hands of ``k`` cards, those that come first by :func:`_lead_share` (the shares
+    compared without dividing)."""
+    one = np.uint64(1)
+    r0, n0, d0 = np.int64(-1), np.int64(0), np.int64(1)
+    ties = np.uint64(0)
+    x = m
+    while x:
+        c = ctz(x)
+        x &= x - one
+        r, n, d = _lead_share(ctx, c, k)
+        if r > r0 or (r == r0 and n * d0 > n0 * d):
+            r0, n0, d0 = r, n, d
+            ties = np.uint64(0)
+        if r == r0 and n * d0 == n0 * d:
+            ties |= one << np.uint64(c)
+    return ties
 
 
 @njit(inline="always")
@@ -947,7 +978,7 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
     :func:`_boundary3`) or a four-trick boundary looked up in the table and the shape table (``k`` = 5,
     :func:`_boundary4`). ``k`` is a constant in each caller, so Numba drops the branches not taken and no kernel
     calls itself (its disk cache cannot load a kernel that does). The leader tries ``first`` first (-1: none), then
-    the leads no other card can take, then the others in the order of :func:`_lead_order` (ties: the weakest card
+    the leads no other card can take, then the others in the order of :func:`_lead_share` (ties: the weakest card
     first); a follower tries the cards that take the trick first when its side is not winning it, else the others
     first, the weakest first within each (:func:`_first`: in Undenufe the six is the lowest bit and the strongest
     card; a trump suit's nine and jack, its strongest cards, come after its others); returns the value and the best
@@ -978,21 +1009,10 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
     while (f0 | m0) and a0 < b0:
         if f0:
             c0, f0, m0 = _take(f0, m0, rev, late)
-        else:  # the other leads in the order of _lead_order, ties the weakest card first
-            h0 = np.int64(-1)
-            ties = np.uint64(0)
-            x = m0
-            while x:
-                c = ctz(x)
-                x &= x - one
-                h = _lead_order(ctx, c, k)
-                if h > h0:
-                    h0 = h
-                    ties = np.uint64(0)
-                if h == h0:
-                    ties |= one << np.uint64(c)
-            c0 = _first(ties, rev, late)
+        else:  # the other leads in the order of _lead_share, ties the weakest card first
+            c0 = _first(_top_leads(ctx, m0, k), rev, late)
             m0 &= ~(one << np.uint64(c0))
+        ctx[_hist_slot(k, c0) + _TRIES - _HIST] += 1
         led = _suit(ctx, c0)
         k0 = _key(ctx, c0, led)
         p0 = _PTS[var, c0]
@@ -1504,6 +1524,8 @@ def _child(ctx, buf, p, c):  # type: ignore[no-untyped-def]
     beta = buf[p, _BE]
     buf[p, _GAIN] = 0
     if pos == 0:
+        if ctx[_GAME] == JASS:  # a lead tried: count it (_TRIES)
+            ctx[_hist_slot(popcount(np.uint64(ctx[_H0 + seat]) & rem), c) + _TRIES - _HIST] += 1
         ld = _suit(ctx, c)
         _set_node(buf, p + 1, r, _next_seat(ctx, seat), 1, c, ld, c, _key(ctx, c, ld), seat, tm, flags, opn, alpha, beta)
         return

@@ -98,6 +98,26 @@ def test_endings_take_each_suit_from_the_weakest_card_up(contract: int) -> None:
         assert picked == sorted(picked, key=lambda card: jass_naive.strength(card, name)), (name, s, picked)
 
 
+def test_leads_go_by_the_share_of_their_tries_that_cut_off() -> None:
+    # relative history: a lead that cut off on each of its 5 tries comes before one that cut off 10 times in 100
+    # tries (by the count of cut-offs alone it would come after), a lead never tried comes last, and a trump lead
+    # comes before every other lead whatever its counts (hearts are trumps here)
+    ctx = _ctx(ts.JASS, 1, [parse_mask(h, "jass") for h in ("s6 sA", "s7 hK", "s8 c9", "s9 d6")])
+    a, b, t, never = (int(np.log2(parse_mask(c, "jass"))) for c in ("sA", "s7", "hK", "c9"))
+    k = 2
+    for c, cuts, tries in ((a, 10, 100), (b, 5, 5), (t, 0, 100)):
+        ctx[ts._hist_slot(k, c)] = cuts
+        ctx[ts._hist_slot(k, c) + ts._TRIES - ts._HIST] = tries
+    order = {c: int(ts._lead_order(ctx, c, k)) for c in (a, b, t, never)}
+    assert order[t] > order[b] > order[a] > order[never], order
+    # the endings pick the same way (comparing the shares without dividing)
+    left = [t, b, a, never]
+    while left:
+        m = np.uint64(sum(1 << c for c in left))
+        assert int(ts._top_leads(ctx, m, k)) == 1 << left[0], left
+        left.pop(0)
+
+
 @pytest.mark.parametrize("k", [1, 2, 3])
 def test_euchre_static_bounds_enclose_the_value(k: int) -> None:
     rng = random.Random(50 + k)
