@@ -732,13 +732,19 @@ def _hist_slot(k, c):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
+def _tries_slot(k, c):  # type: ignore[no-untyped-def]
+    """Where ``ctx`` counts the tries of that lead (``_TRIES``): the share :func:`_lead_share` reads is the cut-offs
+    at :func:`_hist_slot` over the tries here."""
+    return _TRIES + 36 * k + c
+
+
+@njit(inline="always")
 def _lead_share(ctx, c, k):  # type: ignore[no-untyped-def]
     """Jass: how early to try the lead of card ``c`` from hands of ``k`` cards, as ``(trump, cuts, tries)``: trumps
     first (``trump`` 1), then by the share ``cuts / tries`` of its tries in this solve that cut off (relative history:
     ``_HIST`` and ``_TRIES``; one more try, so a lead never tried has share 0)."""
-    i = _hist_slot(k, c)
     trump = np.int64(1) if _SUIT[ctx[_VARIANT], c] == _TRUMP_GROUP[ctx[_VARIANT]] else np.int64(0)
-    return trump, ctx[i], ctx[i + _TRIES - _HIST] + 1
+    return trump, ctx[_hist_slot(k, c)], ctx[_tries_slot(k, c)] + 1
 
 
 @njit(inline="always")
@@ -1012,7 +1018,7 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
         else:  # the other leads in the order of _lead_share, ties the weakest card first
             c0 = _first(_top_leads(ctx, m0, k), rev, late)
             m0 &= ~(one << np.uint64(c0))
-        ctx[_hist_slot(k, c0) + _TRIES - _HIST] += 1
+        ctx[_tries_slot(k, c0)] += 1
         led = _suit(ctx, c0)
         k0 = _key(ctx, c0, led)
         p0 = _PTS[var, c0]
@@ -1525,7 +1531,7 @@ def _child(ctx, buf, p, c):  # type: ignore[no-untyped-def]
     buf[p, _GAIN] = 0
     if pos == 0:
         if ctx[_GAME] == JASS:  # a lead tried: count it (_TRIES)
-            ctx[_hist_slot(popcount(np.uint64(ctx[_H0 + seat]) & rem), c) + _TRIES - _HIST] += 1
+            ctx[_tries_slot(popcount(np.uint64(ctx[_H0 + seat]) & rem), c)] += 1
         ld = _suit(ctx, c)
         _set_node(buf, p + 1, r, _next_seat(ctx, seat), 1, c, ld, c, _key(ctx, c, ld), seat, tm, flags, opn, alpha, beta)
         return

@@ -107,7 +107,7 @@ def test_leads_go_by_the_share_of_their_tries_that_cut_off() -> None:
     k = 2
     for c, cuts, tries in ((a, 10, 100), (b, 5, 5), (t, 0, 100)):
         ctx[ts._hist_slot(k, c)] = cuts
-        ctx[ts._hist_slot(k, c) + ts._TRIES - ts._HIST] = tries
+        ctx[ts._tries_slot(k, c)] = tries
     order = {c: int(ts._lead_order(ctx, c, k)) for c in (a, b, t, never)}
     assert order[t] > order[b] > order[a] > order[never], order
     # the endings pick the same way (comparing the shares without dividing)
