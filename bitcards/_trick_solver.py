@@ -26,8 +26,9 @@ frames, which serve Jass and the first trick of a Euchre solve with card values.
 * **Alpha-beta**, fail-soft, over card masks, iterative: the rows of one ``int64`` scratch
   array are the stack (each node's frame and its move list), so every kernel is an ordinary
   cached Numba function. The exact value comes from zero-window probes that halve the range
-  left (each probe's fail-soft result narrows the bounds); Euchre's small range takes one
-  full-window search.
+  left (each probe's fail-soft result narrows the bounds); in Jass a probe at each end of the
+  range comes first, so a deal that one team sweeps (the match) takes one probe; Euchre's small
+  range takes one full-window search.
 * **Cut-offs from the points still at stake**: at every node team 0's value lies between
   what it is sure of and what the cards not yet won (and the match bonus while still open)
   can add; a window outside that range is settled at once. At a trick boundary the highest
@@ -1636,11 +1637,47 @@ def search(ctx, tt, buf, alpha, beta):  # type: ignore[no-untyped-def]
 
 @njit
 def exact(ctx, tt, buf, lo, hi):  # type: ignore[no-untyped-def]
-    """Team 0's exact value of the node in frame 0 of ``buf``, known to lie in ``lo..hi``: zero-window probes halving
-    the range."""
+    """Team 0's exact value of the node in frame 0 of ``buf``, known to lie in ``lo..hi``: in Jass a zero-window
+    probe at each end of the range first (:func:`_ends`), then zero-window probes halving what is left
+    (:func:`halve`)."""
     if hi - lo <= _FULL_WINDOW:  # a small range (Euchre's tricks): one search with the whole window
         return search(ctx, tt, buf, lo - 1, hi + 1)
     node = buf[0, _F:].copy()
+    if ctx[_GAME] == JASS:
+        done, lo, hi = _ends(ctx, tt, buf, node, lo, hi)
+        if done:
+            return lo
+    return halve(ctx, tt, buf, node, lo, hi)
+
+
+@njit
+def _ends(ctx, tt, buf, node, lo, hi):  # type: ignore[no-untyped-def]
+    """Jass: a probe at each end of the range ``lo..hi`` of the node ``node`` (frame 0's fields), the least first
+    while it is the other team's match (``-_MB``), then the most (with no trick to the other team yet, team 0's
+    match): ``(True, value, value)`` if one settles the value, else ``(False, lo, hi)`` narrowed by them. About a
+    fifth of random deals end in a match, and proving one takes one probe of forced play where the halving
+    approaches it with probes in the middle of the range, each as costly as a whole proof: on the first 300 bench
+    deals a match deal's median time went from 17 to 3 ms, the deals' median from 108 to 98 ms, the other deals'
+    times unchanged (own script, 2026-11-29)."""
+    if lo == -_MB:
+        buf[0, _F:] = node
+        g = search(ctx, tt, buf, lo, lo + 1)
+        if g <= lo:
+            return True, lo, lo
+        lo = g
+    if lo < hi:
+        buf[0, _F:] = node
+        g = search(ctx, tt, buf, hi - 1, hi)
+        if g >= hi:
+            return True, hi, hi
+        hi = g
+    return lo >= hi, lo, hi
+
+
+@njit
+def halve(ctx, tt, buf, node, lo, hi):  # type: ignore[no-untyped-def]
+    """Team 0's exact value of the node ``node`` (frame 0's fields), known to lie in ``lo..hi``: zero-window probes
+    halving the range."""
     while lo < hi:
         mid = (lo + hi + 1) // 2
         buf[0, _F:] = node

@@ -443,3 +443,70 @@ def test_jass_lead_history_orders_only_and_each_solve_starts_it_afresh() -> None
         ctx[ts._HIST : ts._TWO] = np.asarray([rng.randrange(1000) for _ in range(n_hist)])
         w = ts.solve_boundary(ctx, tt, ts.new_buf(), _rem(ctx), np.int64(leader), np.int64(0))
         assert v == w, (cards, ct, leader)
+
+
+
+def _probes(masks: list[int], contract: int, leader: int, halving_only: bool) -> tuple[int, int]:
+    """The value of a Jass position and the nodes the search's frames opened to find it (ctx[_NODES]; at five tricks
+    or fewer the frames hold only each search's root, so it counts the searches)."""
+    ctx = _ctx(ts.JASS, contract, masks)
+    tt, buf = ts.new_table(16), ts.new_buf()
+    ts.next_generation(ctx, tt)
+    rem, ld, flags = _rem(ctx), np.int64(leader), np.int64(0)
+    if not halving_only:
+        return int(ts.solve_boundary(ctx, tt, buf, rem, ld, flags)), int(ctx[ts._NODES])
+    opn = ts._mask_points(ctx, rem)
+    ts._set_node(buf, 0, rem, ld, 0, -1, -1, -1, -1, ld, np.uint64(0), flags, opn, 0, 0)
+    lo, hi = ts._bounds(ctx, rem, np.uint64(0), flags, opn)
+    return int(ts.halve(ctx, tt, buf, buf[0, ts._F :].copy(), lo, hi)), int(ctx[ts._NODES])
+
+
+def test_jass_a_match_takes_one_probe_at_the_end_of_the_range() -> None:
+    # hearts are trumps and seat 1 holds the five best: leading them, its team takes every trick. The solver probes
+    # the least value first (team 1's match) and is done in one search. Team 0 with the same cards: its sure trumps
+    # already rule team 1's match out (no probe at the least), and one probe at the most settles team 0's match.
+    hands = ["s6 s7 c6 c7 d6", "hJ h9 hA hK hQ", "s8 c8 d7 d8 s9", "sA cA dA hT h8"]
+    masks = [parse_mask(h, "jass") for h in hands]
+    assert _probes(masks, 1, 1, False) == (-ts.MATCH_BONUS // 2, 1)
+    in_play = sum(jass_naive.card_points(c, "h") for h in hands for c in h.split())
+    # the sweeping hands at seats 0 and 2: every card point, the last trick's 5, the match
+    assert _probes(masks[1:] + masks[:1], 1, 0, False) == (in_play + 5 + ts.MATCH_BONUS // 2, 1)
+
+
+@pytest.mark.jit
+@pytest.mark.parametrize(
+    ("hands", "contract", "leader", "value"),
+    [  # two whole deals of the bench where a team takes every trick (they are the bench's deals 7 and 57)
+        (["d7 d9 dT dQ hQ hK sQ c8 cA", "d6 d8 hT hA s9 c9 cT cJ cQ", "dJ dK s6 s7 s8 sT sA c7 cK",
+          "dA h6 h7 h8 h9 hJ sJ sK c6"], "h", 1, -ts.MATCH_BONUS // 2),
+        (["d6 dK h6 hJ sJ c7 cT cJ cA", "d9 dJ h8 h9 hK hA s7 sK c6", "d7 dT s6 s9 sQ sA c8 c9 cK",
+          "d8 dQ dA h7 hT hQ s8 sT cQ"], "c", 1, 157 + ts.MATCH_BONUS // 2),
+    ],
+)  # fmt: skip
+def test_jass_a_whole_match_deal_costs_less_with_the_probes_at_the_ends(
+    hands: list[str], contract: str, leader: int, value: int
+) -> None:
+    masks = [parse_mask(h, "jass") for h in hands]
+    v, n = _probes(masks, "dhscou".index(contract), leader, False)
+    w, m = _probes(masks, "dhscou".index(contract), leader, True)
+    assert v == w == value
+    assert n < m, (n, m)
+
+
+@pytest.mark.jit
+def test_jass_probes_at_the_ends_change_no_value() -> None:
+    # random four-card positions, matches among them: the probes at the ends then the halving find what the halving
+    # alone finds and what the plain minimax finds (the five-trick tests below check whole solves the same way)
+    rng = random.Random(78)
+    matches = 0
+    for i in range(120):
+        cards = rng.sample(JASS_DECK, 16)
+        hands = [cards[4 * s : 4 * s + 4] for s in range(4)]
+        masks = [parse_mask(" ".join(h), "jass") for h in hands]
+        ct, leader = i % 6, rng.randrange(4)
+        v, _ = _probes(masks, ct, leader, False)
+        w, _ = _probes(masks, ct, leader, True)
+        assert v == w == _jass_value(hands, "dhscou"[ct], leader, (0, 0)), (hands, ct, leader)
+        total = sum(jass_naive.card_points(c, "dhscou"[ct]) for c in cards) + 5
+        matches += v in (-ts.MATCH_BONUS // 2, total + ts.MATCH_BONUS // 2)
+    assert matches > 0
