@@ -445,7 +445,6 @@ def test_jass_lead_history_orders_only_and_each_solve_starts_it_afresh() -> None
         assert v == w, (cards, ct, leader)
 
 
-
 def _probes(masks: list[int], contract: int, leader: int, halving_only: bool) -> tuple[int, int]:
     """The value of a Jass position and the nodes the search's frames opened to find it (ctx[_NODES]; at five tricks
     or fewer the frames hold only each search's root, so it counts the searches)."""
@@ -461,16 +460,22 @@ def _probes(masks: list[int], contract: int, leader: int, halving_only: bool) ->
     return int(ts.halve(ctx, tt, buf, buf[0, ts._F :].copy(), lo, hi)), int(ctx[ts._NODES])
 
 
-def test_jass_a_match_takes_one_probe_at_the_end_of_the_range() -> None:
-    # hearts are trumps and seat 1 holds the five best: leading them, its team takes every trick. The solver probes
-    # the least value first (team 1's match) and is done in one search. Team 0 with the same cards: its sure trumps
-    # already rule team 1's match out (no probe at the least), and one probe at the most settles team 0's match.
+def test_jass_a_match_takes_one_or_two_probes_at_the_ends_of_the_range() -> None:
+    # the number of searches that settle a match (the whole deals below show what the probes save over the halving,
+    # which at five tricks often needs one search too). Hearts are trumps and seat 1 holds the five best: leading
+    # them, its team takes every trick; the probe at the least (team 1's match) settles it. Team 0 with the same
+    # cards: its sure trumps rule team 1's match out (no probe at the least) and the probe at the most settles
+    # team 0's match. In Obenabe (no trumps) team 0 with the five best spades: the probe at the least fails (team 0
+    # takes a trick), the second, at the most, settles team 0's match.
     hands = ["s6 s7 c6 c7 d6", "hJ h9 hA hK hQ", "s8 c8 d7 d8 s9", "sA cA dA hT h8"]
     masks = [parse_mask(h, "jass") for h in hands]
     assert _probes(masks, 1, 1, False) == (-ts.MATCH_BONUS // 2, 1)
     in_play = sum(jass_naive.card_points(c, "h") for h in hands for c in h.split())
     # the sweeping hands at seats 0 and 2: every card point, the last trick's 5, the match
     assert _probes(masks[1:] + masks[:1], 1, 0, False) == (in_play + 5 + ts.MATCH_BONUS // 2, 1)
+    hands = ["sA sK sQ sJ sT", "s6 c6 c7 d6 d7", "hA hK hQ hJ hT", "s7 c8 d8 h6 h7"]
+    in_play = sum(jass_naive.card_points(c, "o") for h in hands for c in h.split())
+    assert _probes([parse_mask(h, "jass") for h in hands], 4, 0, False) == (in_play + 5 + ts.MATCH_BONUS // 2, 2)
 
 
 @pytest.mark.jit

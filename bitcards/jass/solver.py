@@ -12,7 +12,7 @@ legal lead for the side to move: the points that side takes if it leads that car
 
 The search (:mod:`bitcards._trick_solver`, shared with Euchre) is an iterative alpha-beta
 over card masks with zero-window probes (the exact points by halving the range, after a probe at each end
-of it that settles a match at once), a transposition
+of it, which settles a match in one or two probes), a transposition
 table of :data:`TT_ENTRIES` entries (16 bytes each: 16 MiB, one per solve or per thread)
 whose key merges positions with the same owners and card points in rank order in every suit (which
 cards of equal points are gone does not matter), a cache of the exact values of the two-trick endings
