@@ -501,7 +501,7 @@ def test_jass_a_whole_match_deal_costs_less_with_the_probes_at_the_ends(
 @pytest.mark.jit
 def test_jass_probes_at_the_ends_change_no_value() -> None:
     # random four-card positions, matches among them: the probes at the ends then the halving find what the halving
-    # alone finds and what the plain minimax finds (the five-trick tests below check whole solves the same way)
+    # alone finds and what the plain minimax finds (the five-trick tests above check whole solves the same way)
     rng = random.Random(78)
     matches = 0
     for i in range(120):
