@@ -41,7 +41,7 @@ import numpy as np
 
 from bitcards._bits import ctz, mix64, mulhi64, select_mask
 from bitcards._jit import njit, warmup_task
-from bitcards._parallel import use_parallel
+from bitcards._parallel import add_blocks, block_scratch, use_parallel
 from bitcards._rng import next_u64, row_state
 from bitcards.cribbage.discard import N_STARTERS, best_discard_rule
 from bitcards.cribbage.score import MAX_SCORE, score5
@@ -117,24 +117,22 @@ def _crib_rows(deals, lo, hi, start, rkey, crib):  # type: ignore[no-untyped-def
 def _discard_kernel(deals, start, rkey, expected, hand):  # type: ignore[no-untyped-def]
     n = deals.shape[0]
     nblk = min(n, _BLOCKS)
-    pe = np.zeros((nblk, expected.shape[0], expected.shape[1]), dtype=np.int64)
-    ph = np.zeros((nblk, hand.shape[0], hand.shape[1], hand.shape[2]), dtype=np.int64)
+    pe = block_scratch(nblk, expected)
+    ph = block_scratch(nblk, hand)
     for b in numba.prange(nblk):
         _discard_rows(deals, b * n // nblk, (b + 1) * n // nblk, start, rkey, pe[b], ph[b])
-    for b in range(nblk):
-        expected += pe[b]
-        hand += ph[b]
+    add_blocks(expected, pe)
+    add_blocks(hand, ph)
 
 
 @njit(parallel=True)
 def _crib_kernel(deals, start, rkey, crib):  # type: ignore[no-untyped-def]
     n = deals.shape[0]
     nblk = min(n, _BLOCKS)
-    pc = np.zeros((nblk, crib.shape[0], crib.shape[1]), dtype=np.int64)
+    pc = block_scratch(nblk, crib)
     for b in numba.prange(nblk):
         _crib_rows(deals, b * n // nblk, (b + 1) * n // nblk, start, rkey, pc[b])
-    for b in range(nblk):
-        crib += pc[b]
+    add_blocks(crib, pc)
 
 
 

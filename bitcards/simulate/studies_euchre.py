@@ -26,7 +26,7 @@ import numpy as np
 
 from bitcards._bits import popcount
 from bitcards._jit import njit, warmup_task
-from bitcards._parallel import use_parallel
+from bitcards._parallel import add_blocks, block_scratch, use_parallel
 from bitcards.euchre.rules import bowers_mask, trump_mask
 from bitcards.layouts import SUIT_NAMES
 from bitcards.simulate.result import SimulationResult, put_share
@@ -57,13 +57,12 @@ def _bowers_kernel(deals, trumps, bowers):  # type: ignore[no-untyped-def]
     # one partial histogram per block, summed at the end: the same counts for any thread count
     n = deals.shape[0]
     nblk = min(n, 64)
-    pt = np.zeros((nblk, 4, 4, 6), dtype=np.int64)
-    pb = np.zeros((nblk, 3, 4, 3), dtype=np.int64)
+    pt = block_scratch(nblk, trumps)
+    pb = block_scratch(nblk, bowers)
     for b in numba.prange(nblk):
         _bowers_rows(deals, b * n // nblk, (b + 1) * n // nblk, pt[b], pb[b])
-    for b in range(nblk):
-        trumps += pt[b]
-        bowers += pb[b]
+    add_blocks(trumps, pt)
+    add_blocks(bowers, pb)
 
 
 def _bowers(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk) -> None:

@@ -29,7 +29,7 @@ import numpy as np
 
 from bitcards._bits import popcount
 from bitcards._jit import njit, warmup_task
-from bitcards._parallel import use_parallel
+from bitcards._parallel import add_blocks, block_scratch, use_parallel
 from bitcards.layouts import SKAT
 from bitcards.simulate.result import SimulationResult, put_share
 from bitcards.simulate.study import Chunk, Field, SimulationError, Study, register_study, tally
@@ -87,13 +87,12 @@ def _skat_jacks_kernel(deals, seat, jacks, mat):  # type: ignore[no-untyped-def]
     # one partial histogram per block, summed at the end: the same counts for any thread count
     n = deals.shape[0]
     nblk = min(n, 64)
-    pj = np.zeros((nblk, 4, 5), dtype=np.int64)
-    pm = np.zeros((nblk, 9, 9), dtype=np.int64)
+    pj = block_scratch(nblk, jacks)
+    pm = block_scratch(nblk, mat)
     for b in numba.prange(nblk):
         _skat_jacks_rows(deals, b * n // nblk, (b + 1) * n // nblk, seat, pj[b], pm[b])
-    for b in range(nblk):
-        jacks += pj[b]
-        mat += pm[b]
+    add_blocks(jacks, pj)
+    add_blocks(mat, pm)
 
 
 def _skat_jacks(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk) -> None:

@@ -34,7 +34,7 @@ import numba
 import numpy as np
 
 from bitcards._jit import njit, warmup_task
-from bitcards._parallel import use_parallel
+from bitcards._parallel import add_blocks, block_scratch, use_parallel
 from bitcards.simulate.result import SimulationResult, put_share
 from bitcards.simulate.study import Chunk, Field, Study, register_study
 from bitcards.skat.bid import bid_rule
@@ -75,15 +75,14 @@ def _bid_rows(deals, lo, hi, bid, top, bidders):  # type: ignore[no-untyped-def]
 def _bid_kernel(deals, bid, top, bidders):  # type: ignore[no-untyped-def]
     n = deals.shape[0]
     nblk = min(n, _BLOCKS)
-    pb = np.zeros((nblk, bid.shape[0], bid.shape[1], bid.shape[2]), dtype=np.int64)
-    pt = np.zeros((nblk, top.shape[0]), dtype=np.int64)
-    pn = np.zeros((nblk, bidders.shape[0]), dtype=np.int64)
+    pb = block_scratch(nblk, bid)
+    pt = block_scratch(nblk, top)
+    pn = block_scratch(nblk, bidders)
     for b in numba.prange(nblk):
         _bid_rows(deals, b * n // nblk, (b + 1) * n // nblk, pb[b], pt[b], pn[b])
-    for b in range(nblk):
-        bid += pb[b]
-        top += pt[b]
-        bidders += pn[b]
+    add_blocks(bid, pb)
+    add_blocks(top, pt)
+    add_blocks(bidders, pn)
 
 
 def _bid(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk) -> None:
@@ -182,17 +181,16 @@ def _max_bid_rows(deals, lo, hi, max_bid, best_game, overbid, mats):  # type: ig
 def _max_bid_kernel(deals, max_bid, best_game, overbid, mats):  # type: ignore[no-untyped-def]
     n = deals.shape[0]
     nblk = min(n, _BLOCKS)
-    pm = np.zeros((nblk, max_bid.shape[0], max_bid.shape[1]), dtype=np.int64)
-    pg = np.zeros((nblk, best_game.shape[0], best_game.shape[1]), dtype=np.int64)
-    po = np.zeros((nblk, overbid.shape[0], overbid.shape[1]), dtype=np.int64)
-    pt = np.zeros((nblk, mats.shape[0], mats.shape[1], mats.shape[2]), dtype=np.int64)
+    pm = block_scratch(nblk, max_bid)
+    pg = block_scratch(nblk, best_game)
+    po = block_scratch(nblk, overbid)
+    pt = block_scratch(nblk, mats)
     for b in numba.prange(nblk):
         _max_bid_rows(deals, b * n // nblk, (b + 1) * n // nblk, pm[b], pg[b], po[b], pt[b])
-    for b in range(nblk):
-        max_bid += pm[b]
-        best_game += pg[b]
-        overbid += po[b]
-        mats += pt[b]
+    add_blocks(max_bid, pm)
+    add_blocks(best_game, pg)
+    add_blocks(overbid, po)
+    add_blocks(mats, pt)
 
 
 def _max_bid(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk) -> None:
