@@ -13,10 +13,12 @@
 * Outside its ``prange`` loop a parallel kernel holds no array expression: in a
   ``parallel=True`` function Numba turns ``np.zeros(...)`` and ``a += b`` on
   whole arrays into parallel loops of their own, and each one wakes the thread
-  pool (tens of microseconds). A study kernel that summed its 64 blocks'
-  histograms that way made 200 such loops a call and ran three times slower on
-  two threads than on one. Per-block scratch comes from :func:`block_scratch`
-  and the blocks are summed by :func:`add_blocks`, both serial.
+  pool. The study kernels that cut a chunk into :data:`HIST_BLOCKS` blocks, each
+  with its own histograms, summed them that way (skat-bid's kernel: the
+  ``prange`` loop, three fills and three sums, 190 wake-ups a call) and ran
+  slower on two threads than on one. Per-block scratch comes from
+  :func:`block_scratch` and the blocks are summed by :func:`add_blocks`, both
+  serial.
 * bitcards never changes Numba's thread count (``numba.set_num_threads``): a
   caller sets it, for its own thread, if it wants fewer threads.
 * Waiting threads sleep instead of spinning (``OMP_WAIT_POLICY=PASSIVE``, set
@@ -43,12 +45,16 @@ import numpy as np
 
 from bitcards._jit import JIT_DISABLED, njit
 
-__all__ = ["PARALLEL_ROWS", "BLOCK", "BatchKernel", "add_blocks", "block_scratch", "blocks", "block_rows", "use_parallel"]
+__all__ = [
+    "PARALLEL_ROWS", "BLOCK", "HIST_BLOCKS", "BatchKernel", "add_blocks", "block_scratch", "blocks", "block_rows", "use_parallel",
+]  # fmt: skip
 
 #: a batch of fewer rows than this runs on the calling thread
 PARALLEL_ROWS = 16_384
 #: rows per block of a parallel loop
 BLOCK = 4_096
+#: blocks a study kernel cuts a chunk into, each with its own histograms (summed by :func:`add_blocks`)
+HIST_BLOCKS = 64
 
 # must be set before the OpenMP runtime loads (at the first parallel region)
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
@@ -77,12 +83,9 @@ def block_scratch(nblk, like):  # type: ignore[no-untyped-def]
 @njit
 def add_blocks(dst, parts):  # type: ignore[no-untyped-def]
     """Add every block of ``parts`` (from :func:`block_scratch`: one array shaped like ``dst`` per block, stacked
-    on the first axis) into ``dst``, on the calling thread; both C-contiguous."""
-    d = dst.reshape(-1)
-    p = parts.reshape(parts.shape[0], -1)
-    for b in range(p.shape[0]):
-        for j in range(d.size):
-            d[j] += p[b, j]
+    on the first axis) into ``dst``, on the calling thread."""
+    for b in range(parts.shape[0]):
+        dst += parts[b]
 
 
 def use_parallel(n: int) -> bool:

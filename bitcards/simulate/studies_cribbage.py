@@ -41,7 +41,7 @@ import numpy as np
 
 from bitcards._bits import ctz, mix64, mulhi64, select_mask
 from bitcards._jit import njit, warmup_task
-from bitcards._parallel import add_blocks, block_scratch, use_parallel
+from bitcards._parallel import HIST_BLOCKS, add_blocks, block_scratch, use_parallel
 from bitcards._rng import next_u64, row_state
 from bitcards.cribbage.discard import N_STARTERS, best_discard_rule
 from bitcards.cribbage.score import MAX_SCORE, score5
@@ -60,7 +60,6 @@ _THRESH = (1 << 64) % _PAIRS2
 #: the 15 discard pairs (i < j, bit positions within the six) in the enumeration order of batch.best_discard
 _PAIR_I = np.array([i for i in range(6) for j in range(i + 1, 6)], dtype=np.int64)
 _PAIR_J = np.array([j for i in range(6) for j in range(i + 1, 6)], dtype=np.int64)
-_BLOCKS = 64
 
 
 def random_key(key: int) -> int:
@@ -116,7 +115,7 @@ def _crib_rows(deals, lo, hi, start, rkey, crib):  # type: ignore[no-untyped-def
 @njit(parallel=True)
 def _discard_kernel(deals, start, rkey, expected, hand):  # type: ignore[no-untyped-def]
     n = deals.shape[0]
-    nblk = min(n, _BLOCKS)
+    nblk = min(n, HIST_BLOCKS)
     pe = block_scratch(nblk, expected)
     ph = block_scratch(nblk, hand)
     for b in numba.prange(nblk):
@@ -128,7 +127,7 @@ def _discard_kernel(deals, start, rkey, expected, hand):  # type: ignore[no-unty
 @njit(parallel=True)
 def _crib_kernel(deals, start, rkey, crib):  # type: ignore[no-untyped-def]
     n = deals.shape[0]
-    nblk = min(n, _BLOCKS)
+    nblk = min(n, HIST_BLOCKS)
     pc = block_scratch(nblk, crib)
     for b in numba.prange(nblk):
         _crib_rows(deals, b * n // nblk, (b + 1) * n // nblk, start, rkey, pc[b])

@@ -36,7 +36,7 @@ import numpy as np
 
 from bitcards import engine
 from bitcards._jit import njit, warmup_task
-from bitcards._parallel import BatchKernel, block_rows, blocks
+from bitcards._parallel import BatchKernel, add_blocks, block_rows, block_scratch, blocks
 from bitcards._rng import row_state
 from bitcards.cribbage import engine as crib
 from bitcards.simulate.result import SimulationResult, wilson
@@ -123,22 +123,21 @@ def _games_kernel(g, deals, start, pkey, ckey, random, points, margin, game, res
     n = deals.shape[0]
     nb = blocks(n)
     # each block its own histograms: threads never share counts
-    bp = np.zeros((nb, points.shape[0], points.shape[1], points.shape[2], points.shape[3]), dtype=np.int64)
-    bm = np.zeros((nb, margin.shape[0], margin.shape[1]), dtype=np.int64)
-    bg = np.zeros((nb, game.shape[0], game.shape[1], game.shape[2]), dtype=np.int64)
-    br = np.zeros((nb, result.shape[0], result.shape[1]), dtype=np.int64)
-    bd = np.zeros((nb, deals_h.shape[0]), dtype=np.int64)
-    bl = np.zeros((nb, loser.shape[0]), dtype=np.int64)
+    bp = block_scratch(nb, points)
+    bm = block_scratch(nb, margin)
+    bg = block_scratch(nb, game)
+    br = block_scratch(nb, result)
+    bd = block_scratch(nb, deals_h)
+    bl = block_scratch(nb, loser)
     for b in numba.prange(nb):
         lo, hi = block_rows(b, n)
         _play_rows(g, deals, lo, hi, start, pkey, ckey, random, bp[b], bm[b], bg[b], br[b], bd[b], bl[b])
-    for b in range(nb):
-        points += bp[b]
-        margin += bm[b]
-        game += bg[b]
-        result += br[b]
-        deals_h += bd[b]
-        loser += bl[b]
+    add_blocks(points, bp)
+    add_blocks(margin, bm)
+    add_blocks(game, bg)
+    add_blocks(result, br)
+    add_blocks(deals_h, bd)
+    add_blocks(loser, bl)
 
 
 def _kernel(deals: np.ndarray, acc: dict[str, np.ndarray], chunk: Chunk) -> None:

@@ -26,7 +26,7 @@ import numpy as np
 
 from bitcards._bits import popcount
 from bitcards._jit import njit, warmup_task
-from bitcards._parallel import add_blocks, block_scratch, use_parallel
+from bitcards._parallel import HIST_BLOCKS, add_blocks, block_scratch, use_parallel
 from bitcards.euchre.rules import bowers_mask, trump_mask
 from bitcards.layouts import SUIT_NAMES
 from bitcards.simulate.result import SimulationResult, put_share
@@ -56,7 +56,7 @@ def _bowers_rows(deals, lo, hi, trumps, bowers):  # type: ignore[no-untyped-def]
 def _bowers_kernel(deals, trumps, bowers):  # type: ignore[no-untyped-def]
     # one partial histogram per block, summed at the end: the same counts for any thread count
     n = deals.shape[0]
-    nblk = min(n, 64)
+    nblk = min(n, HIST_BLOCKS)
     pt = block_scratch(nblk, trumps)
     pb = block_scratch(nblk, bowers)
     for b in numba.prange(nblk):

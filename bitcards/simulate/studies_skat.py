@@ -29,7 +29,7 @@ import numpy as np
 
 from bitcards._bits import popcount
 from bitcards._jit import njit, warmup_task
-from bitcards._parallel import add_blocks, block_scratch, use_parallel
+from bitcards._parallel import HIST_BLOCKS, add_blocks, block_scratch, use_parallel
 from bitcards.layouts import SKAT
 from bitcards.simulate.result import SimulationResult, put_share
 from bitcards.simulate.study import Chunk, Field, SimulationError, Study, register_study, tally
@@ -86,7 +86,7 @@ def _skat_jacks_rows(deals, lo, hi, seat, jacks, mat):  # type: ignore[no-untype
 def _skat_jacks_kernel(deals, seat, jacks, mat):  # type: ignore[no-untyped-def]
     # one partial histogram per block, summed at the end: the same counts for any thread count
     n = deals.shape[0]
-    nblk = min(n, 64)
+    nblk = min(n, HIST_BLOCKS)
     pj = block_scratch(nblk, jacks)
     pm = block_scratch(nblk, mat)
     for b in numba.prange(nblk):

@@ -34,7 +34,7 @@ import numba
 import numpy as np
 
 from bitcards._jit import njit, warmup_task
-from bitcards._parallel import add_blocks, block_scratch, use_parallel
+from bitcards._parallel import HIST_BLOCKS, add_blocks, block_scratch, use_parallel
 from bitcards.simulate.result import SimulationResult, put_share
 from bitcards.simulate.study import Chunk, Field, Study, register_study
 from bitcards.skat.bid import bid_rule
@@ -49,8 +49,6 @@ BID_SUITS = ("pass", "diamonds", "hearts", "spades", "clubs")
 TRUMP_GAMES = ("diamonds", "hearts", "spades", "clubs", "grand")
 #: labels of the best-game field's values 0..5
 BEST_GAMES = ("diamonds", "hearts", "spades", "clubs", "grand", "null")
-#: blocks of a parallel chunk (a fixed number: the same partial sums on any thread count)
-_BLOCKS = 64
 
 
 # -- skat-bid ---------------------------------------------------------------------------------------------
@@ -74,7 +72,7 @@ def _bid_rows(deals, lo, hi, bid, top, bidders):  # type: ignore[no-untyped-def]
 @njit(parallel=True)
 def _bid_kernel(deals, bid, top, bidders):  # type: ignore[no-untyped-def]
     n = deals.shape[0]
-    nblk = min(n, _BLOCKS)
+    nblk = min(n, HIST_BLOCKS)
     pb = block_scratch(nblk, bid)
     pt = block_scratch(nblk, top)
     pn = block_scratch(nblk, bidders)
@@ -180,7 +178,7 @@ def _max_bid_rows(deals, lo, hi, max_bid, best_game, overbid, mats):  # type: ig
 @njit(parallel=True)
 def _max_bid_kernel(deals, max_bid, best_game, overbid, mats):  # type: ignore[no-untyped-def]
     n = deals.shape[0]
-    nblk = min(n, _BLOCKS)
+    nblk = min(n, HIST_BLOCKS)
     pm = block_scratch(nblk, max_bid)
     pg = block_scratch(nblk, best_game)
     po = block_scratch(nblk, overbid)

@@ -7,6 +7,7 @@ from math import sqrt
 import numpy as np
 import pytest
 
+from bitcards._parallel import PARALLEL_ROWS
 from bitcards._rng import seed_key
 from bitcards.cribbage import batch, discard_options, score_distribution
 from bitcards.deal import deal
@@ -107,9 +108,9 @@ def test_expected_is_the_exact_total_over_46_starters() -> None:
 @pytest.mark.jit
 @pytest.mark.parametrize("study", ["cribbage-discard", "cribbage-crib"])
 def test_counts_do_not_depend_on_chunks_or_threads(study: str) -> None:
-    n = 3_000  # one 3,000-row chunk takes the parallel kernel, 100-row chunks the serial one
+    n = PARALLEL_ROWS + 1  # one chunk of them all takes the parallel kernel (on 2+ threads), 1,000-row chunks the serial one
     whole = simulate(study, n, seed=8, chunk_size=n)
-    assert whole.equal_counts(simulate(study, n, seed=8, chunk_size=100))
+    assert whole.equal_counts(simulate(study, n, seed=8, chunk_size=1_000))
     assert whole.equal_counts(simulate(study, n, seed=8, chunk_size=n, threads=1))
     assert not whole.equal_counts(simulate(study, n, seed=9, chunk_size=n))
 
