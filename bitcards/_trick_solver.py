@@ -20,7 +20,7 @@ takes a trick is the highest bit among its trumps and its cards of the led suit,
 trumps one team holds are the trumps above the other team's highest, and equivalent cards are
 runs of bits (one addition finds them all); tests hold each of these to the plain rules. From
 every trick boundary on, Euchre is searched by nested loops over each trick's lines
-(:func:`_eu_tricks`, one compiled kernel per number of tricks left) instead of the search's
+(:func:`_eu_tricks_for`, one compiled kernel per number of tricks left) instead of the search's
 frames, which serve Jass and the first trick of a Euchre solve with card values.
 
 * **Alpha-beta**, fail-soft, over card masks, iterative: the rows of one ``int64`` scratch
@@ -953,17 +953,24 @@ def _last_trick(ctx, rem, seat, flags):  # type: ignore[no-untyped-def]
     return gain + _bonus(ctx, flags | (1 << (ws & 1)))
 
 
-@njit(inline="always")
-def _after_first(ctx, tt, rem, top, tm, tp, ws, flags, a, b, k):  # type: ignore[no-untyped-def]
-    """Team 0's value of an ending (``top``: the points of its cards) once its first trick (cards ``tm``, worth
-    ``tp``) went to seat ``ws``: the tricks left (``k``, 3 to 5, before it), searched in the window ``a..b``."""
-    gain = tp if ws & 1 == 0 else np.int64(0)
-    f = flags | (1 << (ws & 1))
-    if k == 5:
-        return gain + _boundary4(ctx, tt, rem & ~tm, top - tp, ws, f, a - gain, b - gain)
-    if k == 4:
-        return gain + _boundary3(ctx, tt, rem & ~tm, top - tp, ws, f, a - gain, b - gain)
-    return gain + _two_known(ctx, rem & ~tm, top - tp, ws, f, a - gain, b - gain)
+def _after_first_for(k: int):  # type: ignore[no-untyped-def]
+    """The kernel (inlined into its caller) giving team 0's value of an ending with ``k`` (3 to 5) tricks left once its
+    first trick is played: ``after_first(ctx, tt, rem, top, tm, tp, ws, flags, a, b)``, the ending's cards ``rem``
+    (worth ``top``), the first trick's cards ``tm`` (worth ``tp``) gone to seat ``ws``, the tricks left searched in the
+    window ``a..b``. ``k`` is a constant of the kernel, so Numba drops the branches for the other ``k`` before it
+    compiles, and only one of the three boundaries is in each ending's code."""
+
+    @njit(inline="always")
+    def after_first(ctx, tt, rem, top, tm, tp, ws, flags, a, b):  # type: ignore[no-untyped-def]
+        gain = tp if ws & 1 == 0 else np.int64(0)
+        f = flags | (1 << (ws & 1))
+        if k == 5:
+            return gain + _boundary4(ctx, tt, rem & ~tm, top - tp, ws, f, a - gain, b - gain)
+        if k == 4:
+            return gain + _boundary3(ctx, tt, rem & ~tm, top - tp, ws, f, a - gain, b - gain)
+        return gain + _two_known(ctx, rem & ~tm, top - tp, ws, f, a - gain, b - gain)
+
+    return after_first
 
 
 @njit(inline="always")
@@ -978,71 +985,76 @@ def _followers(ctx, rem, leader):  # type: ignore[no-untyped-def]
     return s1, s2, s3, h1, h2, h3, ctx[_NPLAY] == 4
 
 
-@njit(inline="always")
-def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: ignore[no-untyped-def]
-    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with ``k`` (3 to 5) tricks left (``top``: the
-    points of its cards): plain alpha-beta over the first trick's lines (at most ``k`` cards a hand), each ending in
-    the two-trick ending (:func:`_jass_two`), a three-trick boundary looked up in the table (``k`` = 4,
-    :func:`_boundary3`) or a four-trick boundary looked up in the table and the shape table (``k`` = 5,
-    :func:`_boundary4`). ``k`` is a constant in each caller, so Numba drops the branches not taken and no kernel
-    calls itself (its disk cache cannot load a kernel that does). The leader tries ``first`` first (-1: none), then
-    the leads no other card can take, then the others in the order of :func:`_lead_share` (ties: the weakest card
-    first); a follower tries the cards that take the trick first when its side is not winning it, else the others
-    first, the weakest first within each (:func:`_first`: in Undenufe the six is the lowest bit and the strongest
-    card; a trump suit's nine and jack, its strongest cards, come after its others); returns the value and the best
-    lead found."""
-    s1, s2, s3, h1, h2, h3, four = _followers(ctx, rem, leader)
-    var = ctx[_VARIANT]
-    rev = var == _UNDENUFE
-    late = _LATE[var]
-    one = np.uint64(1)
-    worst = np.int64(1 << 20)
-    a0, b0 = alpha, beta
-    v0 = -worst if leader & 1 == 0 else worst
-    m0 = np.uint64(ctx[_H0 + leader]) & rem
-    others = rem & ~m0
-    tw = _twins(ctx, rem)
-    m0 &= ~tw
-    f0 = np.uint64(0)
-    x = m0
-    while x:  # the leads no other card can take first
-        c = ctz(x)
-        x &= x - one
-        if not others & _BEAT[var, _SUIT[var, c], c]:
-            f0 |= one << np.uint64(c)
-    if first >= 0 and (one << np.uint64(first)) & m0:
-        f0 = one << np.uint64(first)
-    m0 &= ~f0
-    best = np.int64(-1)
-    while (f0 | m0) and a0 < b0:
-        if f0:
-            c0, f0, m0 = _take(f0, m0, rev, late)
-        else:  # the other leads in the order of _lead_share, ties the weakest card first
-            c0 = _first(_top_leads(ctx, m0, k), rev, late)
-            m0 &= ~(one << np.uint64(c0))
-        ctx[_tries_slot(k, c0)] += 1
-        led = _suit(ctx, c0)
-        k0 = _key(ctx, c0, led)
-        p0 = _PTS[var, c0]
-        a1, b1 = a0, b0
-        v1 = -worst if s1 & 1 == 0 else worst
-        f1, g1 = _split(ctx, _legal(ctx, h1, c0, led, c0) & ~tw, led, c0, False)
-        while (f1 | g1) and a1 < b1:
-            c1, f1, g1 = _take(f1, g1, rev, late)
-            k1 = _key(ctx, c1, led)
-            w1, wk1, ws1 = (c1, k1, s1) if k1 > k0 else (c0, k0, leader)
-            t1 = (one << np.uint64(c0)) | (one << np.uint64(c1))
-            p1 = p0 + _PTS[var, c1]
-            a2, b2 = a1, b1
-            v2 = -worst if s2 & 1 == 0 else worst
-            f2, g2 = _split(ctx, _legal(ctx, h2, c0, led, w1) & ~tw, led, w1, (ws1 & 1) == (s2 & 1))
-            while (f2 | g2) and a2 < b2:
-                c2, f2, g2 = _take(f2, g2, rev, late)
-                k2 = _key(ctx, c2, led)
-                w2, wk2, ws2 = (c2, k2, s2) if k2 > wk1 else (w1, wk1, ws1)
-                t2 = t1 | (one << np.uint64(c2))
-                p2 = p1 + _PTS[var, c2]
-                if four:
+def _ending_for(k: int):  # type: ignore[no-untyped-def]
+    """The Jass ending of ``k`` (3 to 5) tricks: a kernel, inlined into its caller,
+    ``ending(ctx, tt, rem, top, leader, flags, alpha, beta, first)`` that gives team 0's value (fail-soft in
+    ``alpha..beta``) of a trick boundary with ``k`` tricks left (``top``: the points of its cards) and the best lead
+    found: plain alpha-beta over the first trick's lines (at most ``k`` cards a hand), each ending in the two-trick
+    ending (:func:`_jass_two`), a three-trick boundary looked up in the table (``k`` = 4, :func:`_boundary3`) or a
+    four-trick boundary looked up in the table and the shape table (``k`` = 5, :func:`_boundary4`). ``k`` is a
+    constant of the kernel, so Numba drops the branches for the other ``k`` before it compiles it (an inlined
+    function's argument is not pruned: with ``k`` an argument, each of the three kernels carried all three
+    boundaries' code and took about six times as long to compile), and no kernel calls itself (its disk cache
+    cannot load a kernel that does). The leader tries ``first`` first (-1: none), then the leads no other card can
+    take, then the others in the order of :func:`_lead_share` (ties: the weakest card first); a follower tries the
+    cards that take the trick first when its side is not winning it, else the others first, the weakest first
+    within each (:func:`_first`: in Undenufe the six is the lowest bit and the strongest card; a trump suit's nine
+    and jack, its strongest cards, come after its others). Jass always has four seats a trick."""
+    after_first = _after_first_for(k)
+
+    @njit(inline="always")
+    def ending(ctx, tt, rem, top, leader, flags, alpha, beta, first):  # type: ignore[no-untyped-def]
+        s1, s2, s3, h1, h2, h3, _ = _followers(ctx, rem, leader)
+        var = ctx[_VARIANT]
+        rev = var == _UNDENUFE
+        late = _LATE[var]
+        one = np.uint64(1)
+        worst = np.int64(1 << 20)
+        a0, b0 = alpha, beta
+        v0 = -worst if leader & 1 == 0 else worst
+        m0 = np.uint64(ctx[_H0 + leader]) & rem
+        others = rem & ~m0
+        tw = _twins(ctx, rem)
+        m0 &= ~tw
+        f0 = np.uint64(0)
+        x = m0
+        while x:  # the leads no other card can take first
+            c = ctz(x)
+            x &= x - one
+            if not others & _BEAT[var, _SUIT[var, c], c]:
+                f0 |= one << np.uint64(c)
+        if first >= 0 and (one << np.uint64(first)) & m0:
+            f0 = one << np.uint64(first)
+        m0 &= ~f0
+        best = np.int64(-1)
+        while (f0 | m0) and a0 < b0:
+            if f0:
+                c0, f0, m0 = _take(f0, m0, rev, late)
+            else:  # the other leads in the order of _lead_share, ties the weakest card first
+                c0 = _first(_top_leads(ctx, m0, k), rev, late)
+                m0 &= ~(one << np.uint64(c0))
+            ctx[_tries_slot(k, c0)] += 1
+            led = _suit(ctx, c0)
+            k0 = _key(ctx, c0, led)
+            p0 = _PTS[var, c0]
+            a1, b1 = a0, b0
+            v1 = -worst if s1 & 1 == 0 else worst
+            f1, g1 = _split(ctx, _legal(ctx, h1, c0, led, c0) & ~tw, led, c0, False)
+            while (f1 | g1) and a1 < b1:
+                c1, f1, g1 = _take(f1, g1, rev, late)
+                k1 = _key(ctx, c1, led)
+                w1, wk1, ws1 = (c1, k1, s1) if k1 > k0 else (c0, k0, leader)
+                t1 = (one << np.uint64(c0)) | (one << np.uint64(c1))
+                p1 = p0 + _PTS[var, c1]
+                a2, b2 = a1, b1
+                v2 = -worst if s2 & 1 == 0 else worst
+                f2, g2 = _split(ctx, _legal(ctx, h2, c0, led, w1) & ~tw, led, w1, (ws1 & 1) == (s2 & 1))
+                while (f2 | g2) and a2 < b2:
+                    c2, f2, g2 = _take(f2, g2, rev, late)
+                    k2 = _key(ctx, c2, led)
+                    w2, wk2, ws2 = (c2, k2, s2) if k2 > wk1 else (w1, wk1, ws1)
+                    t2 = t1 | (one << np.uint64(c2))
+                    p2 = p1 + _PTS[var, c2]
                     a3, b3 = a2, b2
                     v3 = -worst if s3 & 1 == 0 else worst
                     f3, g3 = _split(ctx, _legal(ctx, h3, c0, led, w2) & ~tw, led, w2, (ws2 & 1) == (s3 & 1))
@@ -1050,19 +1062,24 @@ def _ending(ctx, tt, rem, top, leader, flags, alpha, beta, k, first):  # type: i
                         c3, f3, g3 = _take(f3, g3, rev, late)
                         ws3 = s3 if _key(ctx, c3, led) > wk2 else ws2
                         t3 = t2 | (one << np.uint64(c3))
-                        w = _after_first(ctx, tt, rem, top, t3, p2 + _PTS[var, c3], ws3, flags, a3, b3, k)
+                        w = after_first(ctx, tt, rem, top, t3, p2 + _PTS[var, c3], ws3, flags, a3, b3)
                         v3, a3, b3 = pick(s3 & 1 == 0, v3, w, a3, b3)
                     v = v3
-                else:
-                    v = _after_first(ctx, tt, rem, top, t2, p2, ws2, flags, a2, b2, k)
-                v2, a2, b2 = pick(s2 & 1 == 0, v2, v, a2, b2)
-            v1, a1, b1 = pick(s1 & 1 == 0, v1, v2, a1, b1)
-        if best < 0 or (v1 > v0 if leader & 1 == 0 else v1 < v0):
-            best = c0
-        v0, a0, b0 = pick(leader & 1 == 0, v0, v1, a0, b0)
-        if a0 >= b0:  # this lead cut off
-            ctx[_hist_slot(k, c0)] += 1
-    return v0, best
+                    v2, a2, b2 = pick(s2 & 1 == 0, v2, v, a2, b2)
+                v1, a1, b1 = pick(s1 & 1 == 0, v1, v2, a1, b1)
+            if best < 0 or (v1 > v0 if leader & 1 == 0 else v1 < v0):
+                best = c0
+            v0, a0, b0 = pick(leader & 1 == 0, v0, v1, a0, b0)
+            if a0 >= b0:  # this lead cut off
+                ctx[_hist_slot(k, c0)] += 1
+        return v0, best
+
+    return ending
+
+
+_ending3 = _ending_for(3)
+_ending4 = _ending_for(4)
+_ending5 = _ending_for(5)
 
 
 # ---------------------------------------------------------------------------
@@ -1097,118 +1114,141 @@ def _eu_play(m, seat, t, c0, w, ws):  # type: ignore[no-untyped-def]
     return m & ~bit, t, w, seat if w == c else ws
 
 
-@njit(inline="always")
-def _eu_tricks(ctx, tt, rem, leader, alpha, beta, k):  # type: ignore[no-untyped-def]
-    """Euchre: team 0's tricks (fail-soft in ``alpha..beta``) from a trick boundary with ``k`` (2 to 5) tricks left
-    (the cards ``rem``, ``leader`` to lead): a plain alpha-beta over the lines of the first trick, one card of each
-    class of equivalent cards a seat (the leader's strongest first, a follower's cheapest card that beats the other
-    side's first), each line going on to the last trick, the two-trick search or (four or five tricks) the next
-    trick boundary (:func:`_eu_node`). ``k`` is a constant in each caller, so Numba drops the branches not taken and
-    no kernel calls itself (its disk cache cannot load one that does)."""
-    if alpha >= k:
-        return np.int64(k)
-    if beta <= 0:
-        return np.int64(0)
-    s1, s2, s3, h1, h2, h3, four = _followers(ctx, rem, leader)
-    m0 = _eu_classes(np.uint64(ctx[_H0 + leader]) & rem, rem)
-    e1, e2, e3 = _eu_classes(h1, rem), _eu_classes(h2, rem), _eu_classes(h3, rem)
-    one = np.uint64(1)
-    worst = np.int64(1 << 20)
-    a0, b0 = alpha, beta
-    v0 = -worst if leader & 1 == 0 else worst
-    while m0 and a0 < b0:
-        c0 = msb(m0)
-        m0 &= ~(one << np.uint64(c0))
-        g = _eu_group(c0)
-        a1, b1 = a0, b0
-        v1 = -worst if s1 & 1 == 0 else worst
-        m1 = _eu_follow(h1, g, e1)
-        while m1 and a1 < b1:
-            m1, t1, w1, ws1 = _eu_play(m1, s1, one << np.uint64(c0), c0, c0, leader)
-            a2, b2 = a1, b1
-            v2 = -worst if s2 & 1 == 0 else worst
-            m2 = _eu_follow(h2, g, e2)
-            while m2 and a2 < b2:
-                m2, t2, w2, ws2 = _eu_play(m2, s2, t1, c0, w1, ws1)
-                if four:
-                    a3, b3 = a2, b2
-                    v3 = -worst if s3 & 1 == 0 else worst
-                    m3 = _eu_follow(h3, g, e3)
-                    while m3 and a3 < b3:
-                        m3, t3, _, ws3 = _eu_play(m3, s3, t2, c0, w2, ws2)
-                        x = _eu_after(ctx, tt, rem & ~t3, ws3, a3, b3, k)
-                        v3, a3, b3 = pick(s3 & 1 == 0, v3, x, a3, b3)
-                    v = v3
-                else:
-                    v = _eu_after(ctx, tt, rem & ~t2, ws2, a2, b2, k)
-                v2, a2, b2 = pick(s2 & 1 == 0, v2, v, a2, b2)
-            v1, a1, b1 = pick(s1 & 1 == 0, v1, v2, a1, b1)
-        v0, a0, b0 = pick(leader & 1 == 0, v0, v1, a0, b0)
-    return v0
+def _eu_tricks_for(k: int):  # type: ignore[no-untyped-def]
+    """Euchre's search of ``k`` (2 to 5) tricks from a trick boundary, a kernel inlined into its caller: see
+    ``tricks`` within. ``k`` is a constant of the kernel, so Numba drops the branches for the other ``k`` before it
+    compiles, and no kernel calls itself (its disk cache cannot load one that does)."""
+    after = _eu_after_for(k)
+
+    @njit(inline="always")
+    def tricks(ctx, tt, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
+        """Euchre: team 0's tricks (fail-soft in ``alpha..beta``) from a trick boundary with ``k`` tricks left (the
+        cards ``rem``, ``leader`` to lead): a plain alpha-beta over the lines of the first trick, one card of each
+        class of equivalent cards a seat (the leader's strongest first, a follower's cheapest card that beats the
+        other side's first), each line going on to the last trick, the two-trick search or (four or five tricks) the
+        next trick boundary (``_eu_node_for``)."""
+        if alpha >= k:
+            return np.int64(k)
+        if beta <= 0:
+            return np.int64(0)
+        s1, s2, s3, h1, h2, h3, four = _followers(ctx, rem, leader)
+        m0 = _eu_classes(np.uint64(ctx[_H0 + leader]) & rem, rem)
+        e1, e2, e3 = _eu_classes(h1, rem), _eu_classes(h2, rem), _eu_classes(h3, rem)
+        one = np.uint64(1)
+        worst = np.int64(1 << 20)
+        a0, b0 = alpha, beta
+        v0 = -worst if leader & 1 == 0 else worst
+        while m0 and a0 < b0:
+            c0 = msb(m0)
+            m0 &= ~(one << np.uint64(c0))
+            g = _eu_group(c0)
+            a1, b1 = a0, b0
+            v1 = -worst if s1 & 1 == 0 else worst
+            m1 = _eu_follow(h1, g, e1)
+            while m1 and a1 < b1:
+                m1, t1, w1, ws1 = _eu_play(m1, s1, one << np.uint64(c0), c0, c0, leader)
+                a2, b2 = a1, b1
+                v2 = -worst if s2 & 1 == 0 else worst
+                m2 = _eu_follow(h2, g, e2)
+                while m2 and a2 < b2:
+                    m2, t2, w2, ws2 = _eu_play(m2, s2, t1, c0, w1, ws1)
+                    if four:
+                        a3, b3 = a2, b2
+                        v3 = -worst if s3 & 1 == 0 else worst
+                        m3 = _eu_follow(h3, g, e3)
+                        while m3 and a3 < b3:
+                            m3, t3, _, ws3 = _eu_play(m3, s3, t2, c0, w2, ws2)
+                            x = after(ctx, tt, rem & ~t3, ws3, a3, b3)
+                            v3, a3, b3 = pick(s3 & 1 == 0, v3, x, a3, b3)
+                        v = v3
+                    else:
+                        v = after(ctx, tt, rem & ~t2, ws2, a2, b2)
+                    v2, a2, b2 = pick(s2 & 1 == 0, v2, v, a2, b2)
+                v1, a1, b1 = pick(s1 & 1 == 0, v1, v2, a1, b1)
+            v0, a0, b0 = pick(leader & 1 == 0, v0, v1, a0, b0)
+        return v0
+
+    return tricks
 
 
-@njit(inline="always")
-def _eu_after(ctx, tt, rem, ws, alpha, beta, k):  # type: ignore[no-untyped-def]
-    """Euchre: team 0's tricks (fail-soft in ``alpha..beta``) from a trick of :func:`_eu_tricks` (``k`` tricks left
-    before it) on, once seat ``ws`` took it (``rem``: the cards left)."""
-    gain = np.int64(1) if ws & 1 == 0 else np.int64(0)
-    if k == 2:
-        return gain + _eu_last(ctx, rem, ws)
-    if k == 3:
-        return gain + _eu_two(ctx, rem, ws, alpha - gain, beta - gain)
-    return gain + _eu_node(ctx, tt, rem, ws, alpha - gain, beta - gain, k - 1)
+def _eu_after_for(k: int):  # type: ignore[no-untyped-def]
+    """Euchre: the kernel (inlined) giving team 0's tricks (fail-soft in ``alpha..beta``) from a trick of the search
+    of ``k`` tricks on, once seat ``ws`` took it (``rem``: the cards left): ``after(ctx, tt, rem, ws, alpha, beta)``."""
+    node = _eu_node_for(k - 1)
+
+    @njit(inline="always")
+    def after(ctx, tt, rem, ws, alpha, beta):  # type: ignore[no-untyped-def]
+        gain = np.int64(1) if ws & 1 == 0 else np.int64(0)
+        if k == 2:
+            return gain + _eu_last(ctx, rem, ws)
+        if k == 3:
+            return gain + _eu_two(ctx, rem, ws, alpha - gain, beta - gain)
+        return gain + node(ctx, tt, rem, ws, alpha - gain, beta - gain)
+
+    return after
 
 
-@njit(inline="always")
-def _eu_node(ctx, tt, rem, seat, alpha, beta, k):  # type: ignore[no-untyped-def]
-    """Euchre: team 0's tricks (fail-soft in ``alpha..beta``) from a trick boundary with ``k`` (3 or 4) tricks left
-    inside the search: its static bounds and table entry (unless the table is skipped there) first, then its own
-    search, whose proven bounds go into the table."""
-    lo, hi = _bounds(ctx, rem, np.uint64(0), 3, 0)
-    use = popcount(rem) != ctx[_NO_TT]
-    key = _tt_key(ctx, rem, seat, 3)
-    if use:
-        hit, tlo, thi, _ = _lookup(ctx, tt, key)
-        if hit:
-            lo, hi = tlo, thi
-    done, v, a, b = narrow_window(lo, hi, alpha, beta)
-    if done:
+def _eu_node_for(k: int):  # type: ignore[no-untyped-def]
+    """Euchre: the kernel (inlined) giving team 0's tricks (fail-soft in ``alpha..beta``) from a trick boundary with
+    ``k`` (3 or 4; others are never called) tricks left inside the search: ``node(ctx, tt, rem, seat, alpha, beta)``,
+    its static bounds and table entry (unless the table is skipped there) first, then its own search, whose proven
+    bounds go into the table."""
+
+    @njit(inline="always")
+    def node(ctx, tt, rem, seat, alpha, beta):  # type: ignore[no-untyped-def]
+        lo, hi = _bounds(ctx, rem, np.uint64(0), 3, 0)
+        use = popcount(rem) != ctx[_NO_TT]
+        key = _tt_key(ctx, rem, seat, 3)
+        if use:
+            hit, tlo, thi, _ = _lookup(ctx, tt, key)
+            if hit:
+                lo, hi = tlo, thi
+        done, v, a, b = narrow_window(lo, hi, alpha, beta)
+        if done:
+            return v
+        if k == 3:
+            v = _eu_three(ctx, rem, seat, a, b)
+        else:
+            v = _eu_four(ctx, tt, rem, seat, a, b)
+        if use:
+            lo, hi = proven_bounds(v, a, b, lo, hi)
+            _store(tt, key, ctx[_GEN], lo, hi, -1)
         return v
-    if k == 3:
-        v = _eu_three(ctx, rem, seat, a, b)
-    else:
-        v = _eu_four(ctx, tt, rem, seat, a, b)
-    if use:
-        lo, hi = proven_bounds(v, a, b, lo, hi)
-        _store(tt, key, ctx[_GEN], lo, hi, -1)
-    return v
+
+    return node
 
 
-# one kernel a depth, so that none calls itself: _eu_tricks and _eu_node are inlined into them with ``k`` fixed
+_eu_tricks2 = _eu_tricks_for(2)
+_eu_tricks3 = _eu_tricks_for(3)
+_eu_tricks4 = _eu_tricks_for(4)
+_eu_tricks5 = _eu_tricks_for(5)
+
+
+# one kernel a depth, so that none calls itself
 @_no_refcounts
 def _eu_two(ctx, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
-    return _eu_tricks(ctx, None, rem, leader, alpha, beta, 2)
+    return _eu_tricks2(ctx, None, rem, leader, alpha, beta)
 
 
 @_no_refcounts
 def _eu_three(ctx, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
-    return _eu_tricks(ctx, None, rem, leader, alpha, beta, 3)
+    return _eu_tricks3(ctx, None, rem, leader, alpha, beta)
 
 
 @_no_refcounts
 def _eu_four(ctx, tt, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
-    return _eu_tricks(ctx, tt, rem, leader, alpha, beta, 4)
+    return _eu_tricks4(ctx, tt, rem, leader, alpha, beta)
 
 
 @_no_refcounts
 def _eu_search(ctx, tt, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
-    """Euchre: :func:`_eu_tricks` from a trick boundary with three to five tricks left."""
+    """Euchre: the search of its tricks from a trick boundary with three to five tricks left."""
     k = popcount(rem) // ctx[_NPLAY]
     if k == 3:
         return _eu_three(ctx, rem, leader, alpha, beta)
     if k == 4:
         return _eu_four(ctx, tt, rem, leader, alpha, beta)
-    return _eu_tricks(ctx, tt, rem, leader, alpha, beta, 5)
+    return _eu_tricks5(ctx, tt, rem, leader, alpha, beta)
 
 
 @njit(inline="always")
@@ -1296,7 +1336,7 @@ def _jass_two(ctx, rem, leader, flags, alpha, beta, top):  # type: ignore[no-unt
 @_no_refcounts
 def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
     """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: :func:`_jass_two`.
-    Euchre has its own: :func:`_eu_tricks`."""
+    Euchre has its own: :func:`_eu_tricks_for`."""
     if ctx[_GAME] == EUCHRE:
         return _eu_two(ctx, rem, leader, alpha, beta)
     return _two_known(ctx, rem, _mask_points(ctx, rem), leader, flags, alpha, beta)
@@ -1325,8 +1365,8 @@ def _two_known(ctx, rem, top, leader, flags, alpha, beta):  # type: ignore[no-un
 
 @_no_refcounts
 def _three_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
-    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left: see :func:`_ending`.
-    Euchre has its own: :func:`_eu_tricks`."""
+    """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left: see :func:`_ending_for`.
+    Euchre has its own: :func:`_eu_tricks_for`."""
     if ctx[_GAME] == EUCHRE:
         return _eu_three(ctx, rem, leader, alpha, beta)
     return _three_known(ctx, rem, _mask_points(ctx, rem), leader, flags, alpha, beta)
@@ -1335,7 +1375,7 @@ def _three_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-unty
 @_no_refcounts
 def _three_known(ctx, rem, top, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
     """Jass's :func:`_three_tricks`, given ``top``, the points of the three tricks."""
-    return _ending(ctx, None, rem, top, leader, flags, alpha, beta, 3, -1)[0]
+    return _ending3(ctx, None, rem, top, leader, flags, alpha, beta, -1)[0]
 
 
 @njit(inline="always")
@@ -1372,9 +1412,9 @@ def _boundary3(ctx, tt, rem, top, leader, flags, alpha, beta):  # type: ignore[n
 @_no_refcounts
 def _four_tricks(ctx, tt, rem, top, leader, flags, alpha, beta, first):  # type: ignore[no-untyped-def]
     """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with four tricks left (``top``: the
-    points of its cards) and its best lead, ``first`` tried first: see :func:`_ending`; the three-trick boundaries
+    points of its cards) and its best lead, ``first`` tried first: see :func:`_ending_for`; the three-trick boundaries
     within keep their table entries (:func:`_boundary3`)."""
-    return _ending(ctx, tt, rem, top, leader, flags, alpha, beta, 4, first)
+    return _ending4(ctx, tt, rem, top, leader, flags, alpha, beta, first)
 
 
 @njit(inline="always")
@@ -1400,9 +1440,9 @@ def _boundary4(ctx, tt, rem, top, leader, flags, alpha, beta):  # type: ignore[n
 @_no_refcounts
 def _five_tricks(ctx, tt, rem, top, leader, flags, alpha, beta, first):  # type: ignore[no-untyped-def]
     """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with five tricks left (``top``: the
-    points of its cards) and its best lead, ``first`` tried first: see :func:`_ending`; the four-trick boundaries
+    points of its cards) and its best lead, ``first`` tried first: see :func:`_ending_for`; the four-trick boundaries
     within keep their entries in the table and the shape table (:func:`_boundary4`)."""
-    return _ending(ctx, tt, rem, top, leader, flags, alpha, beta, 5, first)
+    return _ending5(ctx, tt, rem, top, leader, flags, alpha, beta, first)
 
 
 @njit(inline="always")
