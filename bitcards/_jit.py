@@ -6,6 +6,17 @@
   signature in practice. Where no cache directory can be written (a read-only
   install, and neither a usable home nor ``NUMBA_CACHE_DIR``) the kernels compile
   in memory instead, after one :class:`CacheWarning`.
+* A kernel's first call compiles it (or loads it from the cache) on a roomy Python stack
+  (:func:`_on_roomy_stack`): CPython 3.11 to 3.13 keep their frames in 16 KiB chunks and map and
+  unmap a chunk each time a call crosses into it and returns, and Numba's compiler, which recurses
+  deep, crossed one such boundary in a loop: 110,000 ``mmap``/``munmap`` pairs in 20 s, more than
+  half of a cold solve's compile time spent in the kernel. Run above a frame that leaves 190 KiB
+  of its chunk free, the compiler never reaches the next one: with an empty cache, Euchre's first
+  solve compiled in 43 s instead of 135 s (2 s of system time instead of 70), Jass's in 114 s
+  instead of 250 s (Python 3.11.7, 2 CPUs). Where the boundary falls depends on how deep the first
+  call sits, so the cost came and went with the caller (pytest's runs hardly paid it). Python 3.14
+  and 3.13's later releases keep a spare chunk (CPython issue 142183); there the roomy frame only
+  costs a quarter of a millisecond a kernel.
 * :func:`warmup_task` registers a small function that calls kernels with tiny
   inputs; :func:`bitcards.warmup` runs them all (compiling, or loading the
   on-disk cache), e.g. before starting worker processes.
@@ -53,8 +64,42 @@ def _no_cache(reason: str) -> None:
     )
 
 
+def _roomy_runner() -> Callable[..., Any]:
+    """A function ``run(fn, *args, **kws)`` that calls ``fn`` from a frame of 40,000 local slots (320 KiB): CPython
+    gives such a frame a chunk of its own of 512 KiB, so everything ``fn`` calls has the 190 KiB left of it."""
+    names = "=".join(f"_{i}" for i in range(40_000))
+    src = f"def run(fn, *args, **kws):\n    {names} = None\n    return fn(*args, **kws)\n"
+    space: dict[str, Any] = {}
+    exec(compile(src, "<bitcards roomy stack>", "exec"), space)
+    return space["run"]  # type: ignore[no-any-return]
+
+
+_ROOMY: list[Callable[..., Any]] = []  # the runner, made at the first compile
+_ROOMY_DEPTH = 0  # compiles running on it (a compile inside another needs no second one)
+
+
+def _on_roomy_stack(compile_for_args: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap a dispatcher's ``_compile_for_args`` (what its first call for new argument types runs) to run on a roomy
+    stack (see the module docstring)."""
+
+    def roomy(*args: Any, **kws: Any) -> Any:
+        global _ROOMY_DEPTH
+        if _ROOMY_DEPTH:
+            return compile_for_args(*args, **kws)
+        if not _ROOMY:
+            _ROOMY.append(_roomy_runner())
+        _ROOMY_DEPTH += 1
+        try:
+            return _ROOMY[0](compile_for_args, *args, **kws)
+        finally:
+            _ROOMY_DEPTH -= 1
+
+    return roomy
+
+
 def njit(*args: Any, **kwargs: Any) -> Any:
-    """``numba.njit`` with ``cache=True`` (in memory only where no cache can be written); registers the dispatcher."""
+    """``numba.njit`` with ``cache=True`` (in memory only where no cache can be written), first compiled on a roomy
+    stack (see the module docstring); registers the dispatcher."""
     kwargs.setdefault("cache", True)
 
     def wrap(fn: F) -> F:
@@ -65,6 +110,8 @@ def njit(*args: Any, **kwargs: Any) -> Any:
                 raise
             _no_cache("no locator available")
             disp = numba.njit(**{**kwargs, "cache": False})(fn)
+        if hasattr(disp, "_compile_for_args"):  # not where the JIT is off (the Python function itself)
+            disp._compile_for_args = _on_roomy_stack(disp._compile_for_args)
         _DISPATCHERS.append(disp)
         return disp  # type: ignore[no-any-return]
 

@@ -18,18 +18,20 @@ it once per deal, :func:`euchre_cards`): a byte per suit group (the suit a card 
 trump group in the top byte, each group's cards by strength from bit 1 up. So the card that
 takes a trick is the highest bit among its trumps and its cards of the led suit, the top
 trumps one team holds are the trumps above the other team's highest, and equivalent cards are
-runs of bits (one addition finds them all); tests hold each of these to the plain rules. From
-every trick boundary on, Euchre is searched by nested loops over each trick's lines
-(:func:`_eu_tricks_for`, one compiled kernel per number of tricks left) instead of the search's
-frames, which serve Jass and the first trick of a Euchre solve with card values.
+runs of bits (one addition finds them all); tests hold each of these to the plain rules. Euchre
+is searched by nested loops over each trick's lines (:func:`_eu_tricks_for`, one compiled kernel
+per number of tricks left; a lead's value is the same search with the leader's first card given),
+and never runs the search's frames, which are Jass's alone: Numba compiles every kernel a kernel may
+call, so this way each game's first solve compiles only its own kernels (Euchre's about a minute of one
+core; through the frames it compiled Jass's search too, 2.5 minutes more).
 
 * **Alpha-beta**, fail-soft, over card masks, iterative: the rows of one ``int64`` scratch
   array are the stack (each node's frame and its move list), so every kernel is an ordinary
   cached Numba function. The exact value comes from zero-window probes that halve the range
   left (each probe's fail-soft result narrows the bounds); in Jass a probe at each end of the
   range comes first, so a deal that one team sweeps (the match) takes one probe, or two when
-  team 0 sweeps and the bounds do not rule team 1's match out; Euchre's small range takes one
-  full-window search.
+  team 0 sweeps and the bounds do not rule team 1's match out; Euchre's small range (0 to 5
+  tricks, narrowed by the sure trumps) takes one full-window search.
 * **Cut-offs from the points still at stake**: at every node team 0's value lies between
   what it is sure of and what the cards not yet won (and the match bonus while still open)
   can add; a window outside that range is settled at once. At a trick boundary the highest
@@ -61,14 +63,13 @@ frames, which serve Jass and the first trick of a Euchre solve with card values.
   the cards left where the table is skipped, 0 for none). Before the last card of a
   trick, a child position whose stored bound already cuts off ends the node
   (enhanced transposition cut-off).
-* **Move ordering** (the frames): the table's best lead first; then (Euchre) leads of the highest card left
-  in a suit, strongest first; (Jass) trumps first, and among trumps and among the other leads those whose tries
-  cut off most often so far in this solve first (relative history: per card and hand size, the share of its tries
-  that cut off, ``_HIST`` over ``_TRIES``, which the endings' leads share; by the count of cut-offs alone, a lead
-  tried first everywhere piles up cut-offs and stays first where it fails), then the strongest (a trump lead is
-  tried before the table's best lead: the other way round searched 1.8x the nodes on a clubs deal); cards that
-  win the trick for the side that is not winning it (cheapest winner first), smearing points onto a partner's
-  trick (the lowest card of equal points first), cheap discards.
+* **Move ordering** (Jass's frames): the table's best lead first; then trumps first, and among trumps and among the
+  other leads those whose tries cut off most often so far in this solve first (relative history: per card and hand
+  size, the share of its tries that cut off, ``_HIST`` over ``_TRIES``, which the endings' leads share; by the count
+  of cut-offs alone, a lead tried first everywhere piles up cut-offs and stays first where it fails), then the
+  strongest (a trump lead is tried before the table's best lead: the other way round searched 1.8x the nodes on a
+  clubs deal); cards that win the trick for the side that is not winning it (cheapest winner first), smearing points
+  onto a partner's trick (the lowest card of equal points first), cheap discards.
 * **Cost per node**: a node's set-up, children and closing are compiled into the search loop, and the
   search's kernels keep no reference counts of the arrays they are handed (``_nrt=False``).
 * **Equivalent cards**: two legal cards of one hand that are next to each other in their
@@ -676,36 +677,9 @@ def future_max(ctx, rem, tmask):  # type: ignore[no-untyped-def]
     return _mask_points(ctx, rem | tmask) + 5
 
 
-@njit(inline="always")
-def _eu_moves(buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  # type: ignore[no-untyped-def]
-    """:func:`_moves` for Euchre, on its layout: the lowest card of each class, scored as there."""
-    n = 0
-    m = _eu_classes(legal, inplay)
-    one = np.uint64(1)
-    while m:
-        c = ctz(m)
-        m &= m - one
-        if c == ttmove:
-            sc = np.int64(1 << 20)
-        elif led < 0:
-            sc = _KEY[_EUCHRE, c >> 3, c] * 4
-            if not inplay & _eu_group(c) & ~hand & ~((np.uint64(2) << np.uint64(c)) - one):
-                sc += 1000  # the highest card left in its suit first (it wins the trick unless trumped)
-        else:
-            k = _KEY[_EUCHRE, led, c]
-            if k > bestkey:
-                sc = (200 - k) * 4 if not we_win else 200 - k
-            else:
-                sc = 300 - k
-        n = insert_move(buf, ply, n, c, sc)
-    return n
-
-
 @_no_refcounts
 def _moves(ctx, buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove):  # type: ignore[no-untyped-def]
     """Fill ``buf[ply]`` with one legal card per class of equivalent cards, best first; return how many."""
-    if ctx[_GAME] == EUCHRE:
-        return _eu_moves(buf, ply, hand, legal, inplay, led, bestkey, we_win, ttmove)
     v = ctx[_VARIANT]
     n = 0
     m = legal & ~_twins(ctx, inplay)  # one card of each class of equivalent ones: the strongest
@@ -933,9 +907,7 @@ def _set_node(buf, p, rem, seat, pos, leadc, led, best, bkey, bseat, tm, flags, 
 
 @njit(inline="always")
 def _last_trick(ctx, rem, seat, flags):  # type: ignore[no-untyped-def]
-    """Team 0's value of the last trick (one card left in each hand), led by ``seat``."""
-    if ctx[_GAME] == EUCHRE:
-        return _eu_last(ctx, rem, seat)
+    """Jass: team 0's value of the last trick (one card left in each hand), led by ``seat``."""
     s = seat
     wk = np.int64(-2)
     ws = seat
@@ -1121,18 +1093,21 @@ def _eu_tricks_for(k: int):  # type: ignore[no-untyped-def]
     after = _eu_after_for(k)
 
     @njit(inline="always")
-    def tricks(ctx, tt, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
+    def tricks(ctx, tt, rem, leader, alpha, beta, lead):  # type: ignore[no-untyped-def]
         """Euchre: team 0's tricks (fail-soft in ``alpha..beta``) from a trick boundary with ``k`` tricks left (the
-        cards ``rem``, ``leader`` to lead): a plain alpha-beta over the lines of the first trick, one card of each
-        class of equivalent cards a seat (the leader's strongest first, a follower's cheapest card that beats the
-        other side's first), each line going on to the last trick, the two-trick search or (four or five tricks) the
-        next trick boundary (``_eu_node_for``)."""
+        cards ``rem``, ``leader`` to lead, with the card ``lead`` if not -1): a plain alpha-beta over the lines of the
+        first trick, one card of each class of equivalent cards a seat (the leader's strongest first, a follower's
+        cheapest card that beats the other side's first), each line going on to the last trick, the two-trick search
+        or (four or five tricks) the next trick boundary (``_eu_node_for``)."""
         if alpha >= k:
             return np.int64(k)
         if beta <= 0:
             return np.int64(0)
         s1, s2, s3, h1, h2, h3, four = _followers(ctx, rem, leader)
-        m0 = _eu_classes(np.uint64(ctx[_H0 + leader]) & rem, rem)
+        if lead < 0:
+            m0 = _eu_classes(np.uint64(ctx[_H0 + leader]) & rem, rem)
+        else:
+            m0 = np.uint64(1) << np.uint64(lead)
         e1, e2, e3 = _eu_classes(h1, rem), _eu_classes(h2, rem), _eu_classes(h3, rem)
         one = np.uint64(1)
         worst = np.int64(1 << 20)
@@ -1182,7 +1157,7 @@ def _eu_after_for(k: int):  # type: ignore[no-untyped-def]
         if k == 2:
             return gain + _eu_last(ctx, rem, ws)
         if k == 3:
-            return gain + _eu_two(ctx, rem, ws, alpha - gain, beta - gain)
+            return gain + _eu_two(ctx, rem, ws, alpha - gain, beta - gain, -1)
         return gain + node(ctx, tt, rem, ws, alpha - gain, beta - gain)
 
     return after
@@ -1207,9 +1182,9 @@ def _eu_node_for(k: int):  # type: ignore[no-untyped-def]
         if done:
             return v
         if k == 3:
-            v = _eu_three(ctx, rem, seat, a, b)
+            v = _eu_three(ctx, rem, seat, a, b, -1)
         else:
-            v = _eu_four(ctx, tt, rem, seat, a, b)
+            v = _eu_four(ctx, tt, rem, seat, a, b, -1)
         if use:
             lo, hi = proven_bounds(v, a, b, lo, hi)
             _store(tt, key, ctx[_GEN], lo, hi, -1)
@@ -1226,29 +1201,57 @@ _eu_tricks5 = _eu_tricks_for(5)
 
 # one kernel a depth, so that none calls itself
 @_no_refcounts
-def _eu_two(ctx, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
-    return _eu_tricks2(ctx, None, rem, leader, alpha, beta)
+def _eu_two(ctx, rem, leader, alpha, beta, lead):  # type: ignore[no-untyped-def]
+    return _eu_tricks2(ctx, None, rem, leader, alpha, beta, lead)
 
 
 @_no_refcounts
-def _eu_three(ctx, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
-    return _eu_tricks3(ctx, None, rem, leader, alpha, beta)
+def _eu_three(ctx, rem, leader, alpha, beta, lead):  # type: ignore[no-untyped-def]
+    return _eu_tricks3(ctx, None, rem, leader, alpha, beta, lead)
 
 
 @_no_refcounts
-def _eu_four(ctx, tt, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
-    return _eu_tricks4(ctx, tt, rem, leader, alpha, beta)
+def _eu_four(ctx, tt, rem, leader, alpha, beta, lead):  # type: ignore[no-untyped-def]
+    return _eu_tricks4(ctx, tt, rem, leader, alpha, beta, lead)
 
 
 @_no_refcounts
-def _eu_search(ctx, tt, rem, leader, alpha, beta):  # type: ignore[no-untyped-def]
-    """Euchre: the search of its tricks from a trick boundary with three to five tricks left."""
+def _eu_search(ctx, tt, rem, leader, alpha, beta, lead):  # type: ignore[no-untyped-def]
+    """Euchre: team 0's tricks (fail-soft in ``alpha..beta``) from a trick boundary (one to five tricks left),
+    ``leader`` leading the card ``lead`` (-1: any of its cards)."""
     k = popcount(rem) // ctx[_NPLAY]
+    if k <= 1:
+        return _eu_last(ctx, rem, leader) if k else np.int64(0)
+    if k == 2:
+        return _eu_two(ctx, rem, leader, alpha, beta, lead)
     if k == 3:
-        return _eu_three(ctx, rem, leader, alpha, beta)
+        return _eu_three(ctx, rem, leader, alpha, beta, lead)
     if k == 4:
-        return _eu_four(ctx, tt, rem, leader, alpha, beta)
-    return _eu_tricks5(ctx, tt, rem, leader, alpha, beta)
+        return _eu_four(ctx, tt, rem, leader, alpha, beta, lead)
+    return _eu_tricks5(ctx, tt, rem, leader, alpha, beta, lead)
+
+
+@njit
+def euchre_boundary(ctx, tt, rem, leader):  # type: ignore[no-untyped-def]
+    """Euchre: team 0's exact tricks from a trick boundary (the cards ``rem``, ``leader`` to lead), one search with
+    the whole window."""
+    lo, hi = _bounds(ctx, rem, np.uint64(0), 3, 0)
+    if lo == hi:
+        return lo
+    return _eu_search(ctx, tt, rem, leader, lo - 1, hi + 1, np.int64(-1))
+
+
+@njit
+def euchre_values(ctx, tt, rem, leader, out):  # type: ignore[no-untyped-def]
+    """Euchre: ``out[c]``, team 0's exact tricks from a trick boundary if the leader leads ``c`` (``-1 << 20`` for
+    the cards it does not hold)."""
+    out[:] = -1 << 20
+    m = np.uint64(ctx[_H0 + leader]) & rem
+    lo, hi = _bounds(ctx, rem, np.uint64(0), 3, 0)  # the sure tricks are sure whatever is led
+    while m:
+        c = ctz(m)
+        m &= m - np.uint64(1)
+        out[c] = lo if lo == hi else _eu_search(ctx, tt, rem, leader, lo - 1, hi + 1, np.int64(c))
 
 
 @njit(inline="always")
@@ -1338,7 +1341,7 @@ def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untype
     """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with two tricks left: :func:`_jass_two`.
     Euchre has its own: :func:`_eu_tricks_for`."""
     if ctx[_GAME] == EUCHRE:
-        return _eu_two(ctx, rem, leader, alpha, beta)
+        return _eu_two(ctx, rem, leader, alpha, beta, -1)
     return _two_known(ctx, rem, _mask_points(ctx, rem), leader, flags, alpha, beta)
 
 
@@ -1368,7 +1371,7 @@ def _three_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-unty
     """Team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left: see :func:`_ending_for`.
     Euchre has its own: :func:`_eu_tricks_for`."""
     if ctx[_GAME] == EUCHRE:
-        return _eu_three(ctx, rem, leader, alpha, beta)
+        return _eu_three(ctx, rem, leader, alpha, beta, -1)
     return _three_known(ctx, rem, _mask_points(ctx, rem), leader, flags, alpha, beta)
 
 
@@ -1451,7 +1454,7 @@ def _boundary_bounds(ctx, tt, rem, seat, flags, key, top, alpha, beta):  # type:
     table key; ``top``: the points of its cards) with the window ``alpha..beta``: its bounds and a lead to try first
     (-1: none): :func:`_table_bounds`, narrowed by the shape table."""
     lo, hi, move = _table_bounds(ctx, tt, rem, flags, key, top)
-    if ctx[_GAME] == JASS and not ctx[_NO_SHAPE] and lo < beta and hi > alpha and lo < hi:
+    if not ctx[_NO_SHAPE] and lo < beta and hi > alpha and lo < hi:
         lo, hi, smove = _shape_lookup(ctx, rem, seat, flags, lo, hi)
         if move < 0:
             move = smove
@@ -1487,12 +1490,10 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
         if left == nplay:  # the last trick plays itself
             return True, _last_trick(ctx, rem, seat, flags)
         if left == 2 * nplay:
-            if ctx[_GAME] == EUCHRE:
-                return True, _two_tricks(ctx, rem, seat, flags, alpha, beta)
             return True, _two_known(ctx, rem, buf[p, _OPEN], seat, flags, alpha, beta)
     ttidx = np.int64(-1)
     ttmove = np.int64(-1)
-    if pos == 0 and popcount(rem) != ctx[_NO_TT]:
+    if pos == 0:
         key = _tt_key(ctx, rem, seat, flags)
         ttidx = np.int64(0)  # a trick boundary: the node's bounds go into the table
         buf[p, _TKEY] = np.int64(key)
@@ -1502,18 +1503,15 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     done, v, alpha, beta = narrow_window(lo, hi, alpha, beta)
     if done:
         return True, v
-    if pos == 0 and (popcount(rem) <= 5 * nplay or ctx[_GAME] == EUCHRE):  # an ending's own search, its bounds kept
+    if pos == 0 and popcount(rem) <= 5 * nplay:  # an ending's own search, its bounds kept
         bm = np.int64(-1)
-        if ctx[_GAME] == EUCHRE:  # Euchre: its own search from every trick boundary
-            v = _eu_search(ctx, tt, rem, seat, alpha, beta)
-        elif popcount(rem) == 3 * nplay:
+        if popcount(rem) == 3 * nplay:
             v = _three_known(ctx, rem, buf[p, _OPEN], seat, flags, alpha, beta)
         elif popcount(rem) == 4 * nplay:
             v, bm = _four_tricks(ctx, tt, rem, buf[p, _OPEN], seat, flags, alpha, beta, ttmove)
         else:
             v, bm = _five_tricks(ctx, tt, rem, buf[p, _OPEN], seat, flags, alpha, beta, ttmove)
-        if ttidx >= 0:
-            _boundary_store(ctx, tt, rem, seat, flags, np.uint64(buf[p, _TKEY]), v, alpha, beta, lo, hi, bm)
+        _boundary_store(ctx, tt, rem, seat, flags, np.uint64(buf[p, _TKEY]), v, alpha, beta, lo, hi, bm)
         return True, v
     buf[p, _AL] = alpha
     buf[p, _BE] = beta
@@ -1535,7 +1533,7 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     buf[p, _BC] = -1
     # enhanced transposition cutoff: a child position the table already settles ends the node (not before two-trick
     # endings, which are never in the table)
-    if pos + 1 == ctx[_NPLAY] and popcount(rem) > 2 * ctx[_NPLAY] + 1 and popcount(rem) - 1 != ctx[_NO_TT]:
+    if pos + 1 == nplay and popcount(rem) > 2 * nplay + 1:
         bkey = buf[p, _BKEY]
         led = buf[p, _LED]
         for i in range(n):
@@ -1572,8 +1570,7 @@ def _child(ctx, buf, p, c):  # type: ignore[no-untyped-def]
     beta = buf[p, _BE]
     buf[p, _GAIN] = 0
     if pos == 0:
-        if ctx[_GAME] == JASS:  # a lead tried: count it (_TRIES)
-            ctx[_tries_slot(popcount(np.uint64(ctx[_H0 + seat]) & rem), c)] += 1
+        ctx[_tries_slot(popcount(np.uint64(ctx[_H0 + seat]) & rem), c)] += 1  # a lead tried: count it (_TRIES)
         ld = _suit(ctx, c)
         _set_node(buf, p + 1, r, _next_seat(ctx, seat), 1, c, ld, c, _key(ctx, c, ld), seat, tm, flags, opn, alpha, beta)
         return
@@ -1583,7 +1580,7 @@ def _child(ctx, buf, p, c):  # type: ignore[no-untyped-def]
     if k > nk:
         nb, nk, ns = c, k, seat
     if pos + 1 == ctx[_NPLAY]:
-        tp = _mask_points(ctx, tm) if ctx[_GAME] == JASS else np.int64(0)
+        tp = _mask_points(ctx, tm)
         gain = np.int64(0)
         if ns & 1 == 0:
             gain = _trick_value(ctx, tm, r == np.uint64(0))
@@ -1667,7 +1664,7 @@ def search(ctx, tt, buf, alpha, beta):  # type: ignore[no-untyped-def]
             if v < buf[p, _BE]:
                 buf[p, _BE] = v
         if buf[p, _AL] >= buf[p, _BE]:
-            if buf[p, _POS] == 0 and ctx[_GAME] == JASS:  # a lead cut off: count it (_HIST)
+            if buf[p, _POS] == 0:  # a lead cut off: count it (_HIST)
                 k = popcount(np.uint64(buf[p, _REM]) & np.uint64(ctx[_H0 + buf[p, _SEAT]]))
                 ctx[_hist_slot(k, buf[p, _BC])] += 1
             v = _finish(ctx, tt, buf, p)
@@ -1854,11 +1851,17 @@ def solve_position(
     for s in range(4):
         rem |= np.uint64(ctx[_H0 + s])
     buf = new_buf()
-    ours = int(solve_boundary(ctx, tt, buf, rem, np.int64(leader), np.int64(flags)))
+    if game == EUCHRE:
+        ours = int(euchre_boundary(ctx, tt, rem, np.int64(leader)))
+    else:
+        ours = int(solve_boundary(ctx, tt, buf, rem, np.int64(leader), np.int64(flags)))
     vals: dict[str, int] = {}
     if values:
         out_v = np.zeros(36, dtype=np.int64)
-        card_values(ctx, tt, buf, rem, np.int64(leader), np.int64(flags), out_v)
+        if game == EUCHRE:
+            euchre_values(ctx, tt, rem, np.int64(leader), out_v)
+        else:
+            card_values(ctx, tt, buf, rem, np.int64(leader), np.int64(flags), out_v)
         name = "euchre" if game == EUCHRE else "jass"
         cards = np.flatnonzero(out_v > -1 << 20).tolist()
         if game == EUCHRE:  # back from the search's layout
@@ -1867,29 +1870,48 @@ def solve_position(
     return ours, vals
 
 
-def _solve_rows_kernel(game, bits, hands, variants, leaders, outs, flags, result):  # type: ignore[no-untyped-def]
+@njit(inline="always")
+def _set_row(ctx, tt, game, hands, variants, outs, i):  # type: ignore[no-untyped-def]
+    """Set the search context to row ``i`` (its hands, variant and the seat left out) for a new solve; return the cards
+    in the hands."""
+    o = outs[i]
+    h = hands[i]
+    set_ctx(ctx, game, variants[i], o, h[0], h[1], h[2], h[3])
+    if o >= 0:
+        ctx[_H0 + o] = 0
+    next_generation(ctx, tt)
+    rem = np.uint64(0)
+    for s in range(4):
+        rem |= np.uint64(ctx[_H0 + s])
+    return rem
+
+
+def _jass_rows_kernel(bits, hands, variants, leaders, outs, flags, result):  # type: ignore[no-untyped-def]
     n = hands.shape[0]
     for blk in numba.prange(blocks(n)):
         lo, hi = block_rows(blk, n)
         tt = np.zeros(((1 << bits) + 1, 2), dtype=np.uint64)
         buf = np.zeros((_BUF_ROWS, _BUF_COLS), dtype=np.int64)
-        ctx = np.zeros(ctx_len(game), dtype=np.int64)
+        ctx = np.zeros(_CTX_LEN, dtype=np.int64)
         for i in range(lo, hi):
-            o = outs[i]
-            h = hands[i]
-            set_ctx(ctx, game, variants[i], o, h[0], h[1], h[2], h[3])
-            if o >= 0:
-                ctx[_H0 + o] = 0
-            next_generation(ctx, tt)
-            rem = np.uint64(0)
-            for s in range(4):
-                rem |= np.uint64(ctx[_H0 + s])
-            if game == EUCHRE:
-                ctx[_NO_TT] = popcount(rem) - ctx[_NPLAY]
+            rem = _set_row(ctx, tt, JASS, hands, variants, outs, i)
             result[i] = solve_boundary(ctx, tt, buf, rem, leaders[i], flags[i])
 
 
-_solve_rows = BatchKernel(_solve_rows_kernel)
+def _euchre_rows_kernel(bits, hands, variants, leaders, outs, flags, result):  # type: ignore[no-untyped-def]
+    n = hands.shape[0]
+    for blk in numba.prange(blocks(n)):
+        lo, hi = block_rows(blk, n)
+        tt = np.zeros(((1 << bits) + 1, 2), dtype=np.uint64)
+        ctx = np.zeros(_TWO, dtype=np.int64)
+        for i in range(lo, hi):
+            rem = _set_row(ctx, tt, EUCHRE, hands, variants, outs, i)
+            ctx[_NO_TT] = popcount(rem) - ctx[_NPLAY]  # each position after the first trick comes from one line only
+            result[i] = euchre_boundary(ctx, tt, rem, leaders[i])
+
+
+_jass_rows = BatchKernel(_jass_rows_kernel)
+_euchre_rows = BatchKernel(_euchre_rows_kernel)
 
 
 def solve_rows(
@@ -1902,7 +1924,8 @@ def solve_rows(
     per = ((1 << bits) + 1) * 16 + int(ctx_len(game)) * 8  # a table and a search context
     check_memory(tables * per, "solver transposition tables", "use fewer threads")
     result = np.zeros(n, dtype=np.int64)
-    _solve_rows(n, np.int64(game), np.int64(bits), hands, variants, leaders, outs, flags, result)
+    rows = _euchre_rows if game == EUCHRE else _jass_rows
+    rows(n, np.int64(bits), hands, variants, leaders, outs, flags, result)
     return result
 
 

@@ -120,3 +120,54 @@ def test_no_package_imports_another_packages_private_names() -> None:
                 if private and not core_machinery:
                     found.append(f"{f.relative_to(root.parent)}:{node.lineno}: from {node.module} import {alias.name}")
     assert found == []
+
+
+def _roomy_frames() -> int:
+    """How many frames of the roomy-stack runner are on the Python stack now."""
+    f, n = sys._getframe(), 0
+    while f is not None:
+        n += f.f_code.co_filename == "<bitcards roomy stack>"
+        f = f.f_back
+    return n
+
+
+@pytest.mark.jit
+def test_kernels_compile_on_a_roomy_stack() -> None:
+    """A kernel's first call compiles on the runner's frame (40,000 slots, a 512 KiB chunk of CPython's frame stack
+    to itself), a kernel it calls inside that same compile, not on a second runner; a failed compile leaves the next
+    one on the runner too."""
+    from numba.core import event
+    from numba.core.errors import TypingError
+
+    from bitcards import _jit
+
+    seen: list[tuple[str, int]] = []
+
+    class Listener(event.Listener):
+        def on_start(self, ev: event.Event) -> None:
+            seen.append((ev.data["dispatcher"].py_func.__name__, _roomy_frames()))
+
+        def on_end(self, ev: event.Event) -> None:
+            pass
+
+    @_jit.njit(cache=False)
+    def inner(x):  # type: ignore[no-untyped-def]
+        return x + 1
+
+    @_jit.njit(cache=False)
+    def outer(x):  # type: ignore[no-untyped-def]
+        return inner(x) * 2
+
+    listener = Listener()
+    event.register("numba:compile", listener)
+    try:
+        assert outer(3) == 8
+        with pytest.raises(TypingError):
+            outer("three")
+        assert outer(1.5) == 5.0
+    finally:
+        event.unregister("numba:compile", listener)
+    assert ("outer", 1) in seen and ("inner", 1) in seen
+    assert {n for _, n in seen} == {1}, seen  # every compile, nested ones included, on exactly one runner frame
+    assert _jit._ROOMY_DEPTH == 0
+    assert _jit._ROOMY[0].__code__.co_nlocals >= 40_000

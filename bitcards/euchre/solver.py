@@ -12,8 +12,8 @@ with a transposition table of :data:`TT_ENTRIES` entries (16 bytes each: 64 KiB,
 solve or per thread), bounds from the top trumps, move ordering and equivalent-card merging;
 Euchre's cards are searched in a layout of their own (a byte per suit, trumps on top, by
 strength), so a trick's winner, the top trumps and the classes of equivalent cards are a few
-bit operations, and from each trick boundary on the search is nested loops over each trick's
-lines (about 120,000 whole deals a second on one core). The rules are
+bit operations, and the search is nested loops over each trick's lines (about 120,000 whole
+deals a second on one core; a lead's value is the same search with that card led). The rules are
 :func:`~bitcards.euchre.rules.legal_plays` and the card strengths of
 :mod:`bitcards.euchre.rules`.
 
