@@ -24,6 +24,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import warnings
 from collections.abc import Callable
@@ -64,6 +65,7 @@ def _no_cache(reason: str) -> None:
     )
 
 
+@functools.cache
 def _roomy_runner() -> Callable[..., Any]:
     """A function ``run(fn, *args, **kws)`` that calls ``fn`` from a frame of 40,000 local slots (320 KiB): CPython
     gives such a frame a chunk of its own of 512 KiB, so everything ``fn`` calls has the 190 KiB left of it."""
@@ -74,7 +76,6 @@ def _roomy_runner() -> Callable[..., Any]:
     return space["run"]  # type: ignore[no-any-return]
 
 
-_ROOMY: list[Callable[..., Any]] = []  # the runner, made at the first compile
 _ROOMY_DEPTH = 0  # compiles running on it (a compile inside another needs no second one)
 
 
@@ -86,11 +87,9 @@ def _on_roomy_stack(compile_for_args: Callable[..., Any]) -> Callable[..., Any]:
         global _ROOMY_DEPTH
         if _ROOMY_DEPTH:
             return compile_for_args(*args, **kws)
-        if not _ROOMY:
-            _ROOMY.append(_roomy_runner())
         _ROOMY_DEPTH += 1
         try:
-            return _ROOMY[0](compile_for_args, *args, **kws)
+            return _roomy_runner()(compile_for_args, *args, **kws)
         finally:
             _ROOMY_DEPTH -= 1
 

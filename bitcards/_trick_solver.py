@@ -151,8 +151,8 @@ _CTX_LEN = _SHAPE + 2 * SHAPE_ENTRIES
 _BUF_ROWS = 40
 _F = 32
 (_REM, _SEAT, _POS, _LEADC, _LED, _BEST, _BKEY, _BSEAT, _TM, _AL, _BE, _A0) = range(_F, _F + 12)
-(_B0, _BV, _BC, _N, _I, _TTI, _TKEY, _LO, _HI, _GAIN, _FL, _OPEN) = range(_F + 12, _F + 24)
-_BUF_COLS = _F + 24
+(_B0, _BV, _BC, _N, _I, _TKEY, _LO, _HI, _GAIN, _FL, _OPEN) = range(_F + 12, _F + 23)
+_BUF_COLS = _F + 23
 
 #: the match bonus of Jass: a team that takes every trick of the deal scores 100 more; the search
 #: counts it as half that (the side's points minus the other side's, halved, is the zero-sum value
@@ -1491,11 +1491,9 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
             return True, _last_trick(ctx, rem, seat, flags)
         if left == 2 * nplay:
             return True, _two_known(ctx, rem, buf[p, _OPEN], seat, flags, alpha, beta)
-    ttidx = np.int64(-1)
     ttmove = np.int64(-1)
-    if pos == 0:
+    if pos == 0:  # a trick boundary: the node's bounds go into the table
         key = _tt_key(ctx, rem, seat, flags)
-        ttidx = np.int64(0)  # a trick boundary: the node's bounds go into the table
         buf[p, _TKEY] = np.int64(key)
         lo, hi, ttmove = _boundary_bounds(ctx, tt, rem, seat, flags, key, buf[p, _OPEN], alpha, beta)
     else:
@@ -1519,7 +1517,6 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     buf[p, _B0] = beta
     buf[p, _LO] = lo
     buf[p, _HI] = hi
-    buf[p, _TTI] = ttidx
     hand = np.uint64(ctx[_H0 + seat]) & rem
     legal = _legal(ctx, hand, buf[p, _LEADC], buf[p, _LED], buf[p, _BEST])
     we_win = pos > 0 and (buf[p, _BSEAT] & 1) == (seat & 1)
@@ -1623,7 +1620,7 @@ def _lookup(ctx, tt, key):  # type: ignore[no-untyped-def]
 def _finish(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     """Close frame ``p``: store its bounds in the table (at a trick boundary) and return its value."""
     bestv = buf[p, _BV]
-    if buf[p, _TTI] >= 0:
+    if buf[p, _POS] == 0:
         _boundary_store(ctx, tt, np.uint64(buf[p, _REM]), buf[p, _SEAT], buf[p, _FL], np.uint64(buf[p, _TKEY]), bestv,
                         buf[p, _A0], buf[p, _B0], buf[p, _LO], buf[p, _HI], buf[p, _BC])  # fmt: skip
     return bestv
@@ -1892,7 +1889,7 @@ def _jass_rows_kernel(bits, hands, variants, leaders, outs, flags, result):  # t
         lo, hi = block_rows(blk, n)
         tt = np.zeros(((1 << bits) + 1, 2), dtype=np.uint64)
         buf = np.zeros((_BUF_ROWS, _BUF_COLS), dtype=np.int64)
-        ctx = np.zeros(_CTX_LEN, dtype=np.int64)
+        ctx = np.zeros(ctx_len(JASS), dtype=np.int64)
         for i in range(lo, hi):
             rem = _set_row(ctx, tt, JASS, hands, variants, outs, i)
             result[i] = solve_boundary(ctx, tt, buf, rem, leaders[i], flags[i])
@@ -1903,7 +1900,7 @@ def _euchre_rows_kernel(bits, hands, variants, leaders, outs, flags, result):  #
     for blk in numba.prange(blocks(n)):
         lo, hi = block_rows(blk, n)
         tt = np.zeros(((1 << bits) + 1, 2), dtype=np.uint64)
-        ctx = np.zeros(_TWO, dtype=np.int64)
+        ctx = np.zeros(ctx_len(EUCHRE), dtype=np.int64)
         for i in range(lo, hi):
             rem = _set_row(ctx, tt, EUCHRE, hands, variants, outs, i)
             ctx[_NO_TT] = popcount(rem) - ctx[_NPLAY]  # each position after the first trick comes from one line only
