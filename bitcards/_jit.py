@@ -130,6 +130,25 @@ def dispatchers() -> list[Any]:
     return list(_DISPATCHERS)
 
 
+def cold(*kernels: Any) -> bool:
+    """Whether calling one of ``kernels`` would compile it: none of its signatures is compiled in this process and
+    its on-disk cache holds none either (a fresh install, a source change, or an emptied cache). A hint for telling
+    the user about a wait before it starts, not a promise: the cache's entries may be for other argument types.
+    Always ``False`` where the JIT is off."""
+    if JIT_DISABLED:
+        return False
+    for disp in kernels:
+        if getattr(disp, "signatures", None):
+            continue
+        try:
+            if disp._cache._cache_file._load_index():  # Numba's cache index (empty once its source is edited)
+                continue
+        except Exception:  # no disk cache (compiled in memory), or another Numba layout: it compiles
+            pass
+        return True
+    return False
+
+
 def compiled_signatures() -> int:
     """How many signatures have been compiled or loaded across all kernels."""
     if JIT_DISABLED:

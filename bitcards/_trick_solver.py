@@ -107,7 +107,7 @@ import numpy as np
 
 from bitcards._alphabeta import insert_move, narrow_window, pick, point_shift, proven_bounds
 from bitcards._bits import ctz, msb, mulhi64, pdep, pext, popcount
-from bitcards._jit import njit
+from bitcards._jit import cold, njit
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards.euchre.rules import strength_in, suit_in
@@ -1749,6 +1749,14 @@ def card_values(ctx, tt, buf, rem, leader, flags, out):  # type: ignore[no-untyp
         buf[0, _F:] = buf[2, _F:]
         lo, hi = _bounds(ctx, rem, np.uint64(0), flags, opn)
         out[c] = exact(ctx, tt, buf, lo, hi)
+
+
+def needs_compile(game: int, values: bool) -> bool:
+    """Whether the next Euchre or Jass solve (``values``: with the value of each lead) compiles its kernels first: a
+    minute or two of one core with an empty kernel cache, once per install (:func:`bitcards._jit.cold`)."""
+    if game == EUCHRE:
+        return cold(euchre_boundary, *([euchre_values] if values else []))
+    return cold(solve_boundary, *([card_values] if values else []))
 
 
 def new_buf() -> np.ndarray:

@@ -92,3 +92,69 @@ def test_empty_input(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped
     # as every bulk command: input with no position gives no output and exit 0
     rc, out, err = run(["euchre", "solve", write(tmp_path, "\n# nothing\n")], capsys)
     assert (rc, out, err) == (0, "", "")
+
+
+FIRST_USE = {  # a position for each solve command, its solver module and the name the note gives it
+    "euchre": ("s 0 / Js Jc As / Ah Kh Qh / 9s Ts Qs / Ad Kd Qd", "bitcards.euchre.solver", "the Euchre solver"),
+    "jass": ("h 0 / hJ h9 / hA hK / s6 s7 / sA sK", "bitcards.jass.solver", "the Jass solver"),
+    "skat": ("clubs 0 0 / HA CJ / S8 CT / D8 H9", "bitcards.skat.solver", "the Skat solver"),
+}
+
+
+def _slow_first_solve(monkeypatch, module: str, compiles: bool, tty: bool) -> list[bool]:  # type: ignore[no-untyped-def]
+    """Make ``module``'s solve take 0.3 s (as a compile would, but short), its ``needs_compile`` say ``compiles``,
+    stderr a terminal if ``tty`` and the note due after 0.05 s; the list gets each ``needs_compile`` call's values."""
+    import importlib
+    import sys
+    import time
+
+    import bitcards.cli._solve as cli_solve
+
+    mod = importlib.import_module(module)
+    real = mod.solve
+    asked: list[bool] = []
+
+    def slow(*args, **kws):  # type: ignore[no-untyped-def]
+        time.sleep(0.3)
+        return real(*args, **kws)
+
+    def needs(values: bool = True) -> bool:
+        asked.append(values)
+        return compiles
+
+    monkeypatch.setattr(mod, "solve", slow)
+    monkeypatch.setattr(mod, "needs_compile", needs)
+    monkeypatch.setattr(cli_solve, "NOTE_AFTER", 0.05)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: tty)
+    return asked
+
+
+@pytest.mark.parametrize("game", sorted(FIRST_USE))
+def test_a_first_solve_that_compiles_says_so_on_a_terminal(tmp_path: Path, capsys, monkeypatch, game: str) -> None:  # type: ignore[no-untyped-def]
+    line, module, name = FIRST_USE[game]
+    rc, plain, err = run([game, "solve", write(tmp_path, line + "\n")], capsys)
+    assert (rc, err) == (0, "")
+    asked = _slow_first_solve(monkeypatch, module, compiles=True, tty=True)
+    rc, out, err = run([game, "solve", write(tmp_path, f"{line}\n{line}\n")], capsys)
+    assert rc == 0 and out == plain * 2  # the answers as before
+    # one line, before the first solve only, naming the solver
+    assert err == f"bitcards: compiling {name} for its first use: a minute or two, once (then it is cached)\n"
+    assert len(asked) == 1
+    rc, out, err = run([game, "solve", "--json", write(tmp_path, line + "\n")], capsys)
+    assert err.count("compiling") == 1 and asked[-1] is True  # asked whether the kernels of the leads' values compile
+
+
+@pytest.mark.parametrize("game", sorted(FIRST_USE))
+def test_no_compile_note_off_a_terminal_when_warm_or_for_a_bad_line(tmp_path: Path, capsys, monkeypatch, game: str) -> None:  # type: ignore[no-untyped-def]
+    line, module, _ = FIRST_USE[game]
+    path = write(tmp_path, line + "\n")
+    for compiles, tty in ((True, False), (False, True)):
+        _slow_first_solve(monkeypatch, module, compiles=compiles, tty=tty)
+        rc, out, err = run([game, "solve", path], capsys)
+        assert rc == 0 and out and err == ""
+    _slow_first_solve(monkeypatch, module, compiles=True, tty=True)
+    head = line.split("/")[0]
+    bad = line.replace(head, head.replace("0", "7", 1), 1)  # a leader that is no seat: fails before any solve
+    rc, out, err = run([game, "solve", "--keep-going", write(tmp_path, f"{bad}\n{line}\n")], capsys)
+    assert rc == 2 and out.count("\n") == 1
+    assert err.count("\n") == 2 and "line 1:" in err and err.count("compiling") == 1  # the good line still compiles

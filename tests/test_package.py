@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 import subprocess
 import sys
 import textwrap
@@ -171,3 +172,38 @@ def test_kernels_compile_on_a_roomy_stack() -> None:
     assert {n for _, n in seen} == {1}, seen  # every compile, nested ones included, on exactly one runner frame
     assert _jit._ROOMY_DEPTH == 0
     assert _jit._roomy_runner().__code__.co_nlocals >= 40_000
+
+
+_COLD_SCRIPT = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from bitcards._jit import cold
+import coldkernel
+print(cold(coldkernel.plus_one), end=" ")
+assert coldkernel.plus_one(1) == 2
+print(cold(coldkernel.plus_one), cold(coldkernel.plus_one, coldkernel.never_called))
+"""
+
+
+def test_cold_tells_a_kernel_whose_call_would_compile(tmp_path: Path) -> None:
+    """``cold``: true before a kernel's first compile, false once it is compiled in the process and, in a new
+    process, once its disk cache holds it; false for every kernel with the JIT off. A subprocess each, so the
+    cache directory and the JIT switch are their own."""
+    (tmp_path / "coldkernel.py").write_text(
+        "from bitcards._jit import njit\n\n\n@njit\ndef plus_one(x):\n    return x + 1\n\n\n"
+        "@njit\ndef never_called(x):\n    return x - 1\n",
+        encoding="utf-8",
+    )
+
+    def run(jit_off: str) -> str:
+        env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"), "NUMBA_DISABLE_JIT": jit_off}
+        cmd = [sys.executable, "-c", _COLD_SCRIPT, str(tmp_path)]
+        return subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout.strip()
+
+    assert run("1") == "False False False"  # the JIT off: nothing ever compiles
+    assert run("0") == "True False True"  # compiles here, into the cache; the other kernel would still compile
+    assert run("0") == "False False True"  # a new process loads it from the cache
+    (tmp_path / "coldkernel.py").write_text(  # an edited source: its cache entries no longer count
+        (tmp_path / "coldkernel.py").read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8"
+    )
+    assert run("0").startswith("True")

@@ -39,7 +39,7 @@ from bitcards.batch import as_masks
 from bitcards.errors import InvalidCardsError, PositionError
 from bitcards.euchre.rules import as_trump, trump_name
 
-__all__ = ["TT_BITS", "TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table"]
+__all__ = ["needs_compile", "TT_BITS", "TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table"]
 
 #: a transposition table has 2**TT_BITS entries of 16 bytes (64 KiB)
 TT_BITS = 12
@@ -95,6 +95,13 @@ def solve(
     mine = {c: v if ld % 2 == 0 else total - v for c, v in vals.items()}
     alone_seat = None if alone is None else int(alone)
     return SolveResult(to_move=ld, values=mine, trump=trump_name(t), alone=alone_seat, tricks=(ours, total - ours))
+
+
+def needs_compile(values: bool = True) -> bool:
+    """Whether the next :func:`solve` (``values``: with the value of each lead, as by default) compiles the solver's
+    kernels first, which takes a minute or two of one core once per install (then they load from the on-disk
+    cache in a second); :func:`bitcards.warmup` compiles everything up front. Always ``False`` with the JIT off."""
+    return _trick_solver.needs_compile(EUCHRE, values)
 
 
 def new_table() -> np.ndarray:

@@ -56,7 +56,7 @@ from bitcards.batch import as_masks
 from bitcards.errors import InvalidCardsError, PositionError
 from bitcards.jass.rules import CONTRACT_NAMES, POINTS, format_contract, parse_contract
 
-__all__ = ["MATCH_BONUS", "TT_BITS", "TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table"]
+__all__ = ["needs_compile", "MATCH_BONUS", "TT_BITS", "TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table"]
 
 #: a transposition table has 2**TT_BITS entries of 16 bytes (16 MiB)
 TT_BITS = 20
@@ -79,6 +79,13 @@ class SolveResult(OpenHandResult):
     def __str__(self) -> str:
         name = CONTRACT_NAMES["dhscou".index(self.contract)]
         return f"{self.contract} ({name}): team 0 takes {self.points[0]}, team 1 takes {self.points[1]}"
+
+
+def needs_compile(values: bool = True) -> bool:
+    """Whether the next :func:`solve` (``values``: with the value of each lead, as by default) compiles the solver's
+    kernels first, which takes a minute or two of one core once per install (then they load from the on-disk
+    cache in a second); :func:`bitcards.warmup` compiles everything up front. Always ``False`` with the JIT off."""
+    return _trick_solver.needs_compile(JASS, values)
 
 
 def new_table() -> np.ndarray:

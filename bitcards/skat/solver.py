@@ -89,7 +89,7 @@ import numpy as np
 
 from bitcards._alphabeta import insert_move, narrow_window, pick, point_shift, proven_bounds
 from bitcards._bits import ctz, mulhi64, pdep, pext, popcount, prefetch
-from bitcards._jit import njit, warmup_task
+from bitcards._jit import cold, njit, warmup_task
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
 from bitcards.errors import InvalidCardsError, PositionError
@@ -112,7 +112,7 @@ from bitcards.skat.rules import (
     parse_game,
 )
 
-__all__ = ["SHAPE_ENTRIES", "TT3_ENTRIES", "TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table"]
+__all__ = ["needs_compile", "SHAPE_ENTRIES", "TT3_ENTRIES", "TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table"]
 
 #: entries of a transposition table (one uint64 each: 2 MiB)
 TT_BITS = 18
@@ -1180,6 +1180,13 @@ def _make_ctx(game, decl, mode, h0, h1, h2):  # type: ignore[no-untyped-def]
     for p in range(3):  # the hands in search order
         ctx[10 + p] = np.int64(_in_order(ctx[4 + p], game))
     return ctx
+
+
+def needs_compile(values: bool = False) -> bool:
+    """Whether the next :func:`solve` (``values``: with the value of each legal card) compiles the solver's kernels
+    first, which takes a minute or two of one core once per install (then they load from the on-disk cache in a
+    second); :func:`bitcards.warmup` compiles everything up front. Always ``False`` with the JIT off."""
+    return cold(_solve_node, *([_card_values] if values else []))
 
 
 def new_table() -> np.ndarray:
