@@ -17,6 +17,9 @@
   call sits, so the cost came and went with the caller (pytest's runs hardly paid it). Python 3.14
   and 3.13's later releases keep a spare chunk (CPython issue 142183); there the roomy frame only
   costs a quarter of a millisecond a kernel.
+* :func:`cold` tells whether calling a kernel would compile it (nothing in the process, nothing in its disk
+  cache), and :func:`compile_note` says, once, that kernels are compiling when that has gone on for a
+  second: the command line uses it on a terminal, where a first solve would sit silent for a minute or two.
 * :func:`warmup_task` registers a small function that calls kernels with tiny
   inputs; :func:`bitcards.warmup` runs them all (compiling, or loading the
   on-disk cache), e.g. before starting worker processes.
@@ -24,10 +27,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+import threading
+import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import numba
@@ -147,6 +153,58 @@ def cold(*kernels: Any) -> bool:
             pass
         return True
     return False
+
+
+@contextlib.contextmanager
+def compile_note(say: Callable[[], object], after: float = 1.0) -> Iterator[None]:
+    """Call ``say()`` once, from a timer thread, when Numba has spent ``after`` seconds compiling kernels inside the
+    block: real compiles only (Numba's ``numba:compile`` event, which a load from the on-disk cache does not raise),
+    so a warm cache or a long run of compiled code never calls it. Does nothing where the JIT is off."""
+    if JIT_DISABLED:
+        yield
+        return
+    from numba.core import event
+
+    lock = threading.Lock()
+    state: dict[str, Any] = {"depth": 0, "spent": 0.0, "since": 0.0, "timer": None, "said": False}
+
+    def fire() -> None:
+        with lock:
+            if state["said"] or not state["depth"]:
+                return
+            state["said"] = True
+        say()
+
+    def stop() -> None:
+        if state["timer"] is not None:
+            state["timer"].cancel()
+            state["timer"] = None
+
+    class Listener(event.Listener):
+        def on_start(self, ev: event.Event) -> None:
+            with lock:
+                state["depth"] += 1
+                if state["depth"] == 1 and not state["said"]:
+                    state["since"] = time.perf_counter()
+                    state["timer"] = threading.Timer(max(0.0, after - state["spent"]), fire)
+                    state["timer"].daemon = True
+                    state["timer"].start()
+
+        def on_end(self, ev: event.Event) -> None:
+            with lock:
+                state["depth"] -= 1
+                if state["depth"] == 0:
+                    state["spent"] += time.perf_counter() - state["since"]
+                    stop()
+
+    listener = Listener()
+    event.register("numba:compile", listener)
+    try:
+        yield
+    finally:
+        event.unregister("numba:compile", listener)
+        with lock:
+            stop()
 
 
 def compiled_signatures() -> int:

@@ -207,3 +207,51 @@ def test_cold_tells_a_kernel_whose_call_would_compile(tmp_path: Path) -> None:
         (tmp_path / "coldkernel.py").read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8"
     )
     assert run("0").startswith("True")
+
+
+@pytest.mark.jit
+def test_compile_note_speaks_once_when_numba_compiles_long_enough() -> None:
+    """``compile_note``: ``say`` runs once when kernels compiled inside the block for ``after`` seconds, never for
+    a kernel already compiled, nor when the compiles are shorter than ``after``."""
+    import threading
+
+    from bitcards import _jit
+
+    said: list[str] = []
+
+    def say() -> None:
+        said.append(threading.current_thread().name)
+
+    def fresh():  # type: ignore[no-untyped-def]
+        return _jit.njit(cache=False)(lambda x: x * 3)  # its first call compiles
+
+    one = fresh()
+    with _jit.compile_note(say, after=60.0):
+        assert one(2) == 6  # a compile far shorter than a minute
+    assert said == []
+    two, three = fresh(), fresh()
+    with _jit.compile_note(say, after=0.0):
+        assert two(2) == 6 and three(1) == 3  # two compiles, one note
+        assert one(3) == 9
+    assert len(said) == 1 and said[0] != threading.current_thread().name  # from the timer's thread
+    with _jit.compile_note(say, after=0.0):
+        assert one(1) == two(1) == 3  # compiled already: nothing to say
+    assert len(said) == 1
+
+
+@pytest.mark.parametrize(
+    ("module", "position"),
+    [
+        ("bitcards.skat.solver", (["HA CJ", "S8 CT", "D8 H9"], "", "clubs")),
+        ("bitcards.jass.solver", (["hJ h9", "hA hK", "s6 s7", "sA sK"], "h")),
+        ("bitcards.euchre.solver", (["Js Jc As", "Ah Kh Qh", "9s Ts Qs", "Ad Kd Qd"], "s")),
+    ],
+)
+def test_needs_compile_names_the_kernels_a_solve_runs(module: str, position: tuple[object, ...]) -> None:
+    """Once a solve with the values of the leads has run (compiled or loaded), each solver's ``needs_compile``
+    says no more compiling, with values and without: the kernels it asks about are those the solve calls."""
+    import importlib
+
+    mod = importlib.import_module(module)
+    mod.solve(*position, values=True)
+    assert mod.needs_compile(values=True) is False and mod.needs_compile(values=False) is False

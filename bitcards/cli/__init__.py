@@ -60,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     real = sys.stdout
     sys.stdout = out = GuardedOutput(real)
     try:
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), _compile_note():
             _warn_in_one_line()
             rc = args.func(args)
         out.flush()
@@ -82,6 +82,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         sys.stdout = real
     return int(rc or 0)
+
+
+#: seconds of compiling after which a command on a terminal says that it compiles (:func:`_compile_note`)
+NOTE_AFTER = 1.0
+
+
+def _compile_note() -> contextlib.AbstractContextManager[None]:
+    """On a terminal: one line on stderr once the command has compiled kernels for a second (a first use, or an
+    emptied cache), so that a first solve's minute or two of compiling does not look like a hang."""
+    if not sys.stderr.isatty():
+        return contextlib.nullcontext()
+    from bitcards._jit import compile_note
+
+    def say() -> None:
+        sys.stderr.write("bitcards: compiling kernels for their first use: up to a minute or two, once (then they are cached)\n")
+        sys.stderr.flush()
+
+    return compile_note(say, NOTE_AFTER)
 
 
 def _warn_in_one_line() -> None:

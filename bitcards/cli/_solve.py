@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -51,34 +50,8 @@ def add_solve_parser(g_sub: argparse._SubParsersAction, help: str, description: 
     p.set_defaults(func=func)
 
 
-def first_use_note(solver: str, needs_compile: Callable[[], bool]) -> threading.Timer | None:
-    """When stderr is a terminal and the next solve compiles ``solver`` first (a minute or two of silence, which
-    looks like a hang): a started timer that says so in one line on stderr if the solve is still running a second
-    later (a bad line fails before that, and says only what is wrong with it). Cancel it when the solve returns."""
-    if not (sys.stderr.isatty() and needs_compile()):
-        return None
-
-    def note() -> None:
-        sys.stderr.write(f"bitcards: compiling {solver} for its first use: a minute or two, once (then it is cached)\n")
-        sys.stderr.flush()
-
-    timer = threading.Timer(NOTE_AFTER, note)
-    timer.daemon = True
-    timer.start()
-    return timer
-
-
-#: seconds a first solve runs before :func:`first_use_note` speaks
-NOTE_AFTER = 1.0
-
-
-def run_positions(
-    args: argparse.Namespace,
-    solve_line: Callable[[str, int], tuple[str, dict[str, Any]]],
-    first_use: Callable[[], threading.Timer | None] | None = None,
-) -> int:
-    """Solve each position line with ``solve_line(text, line) -> (text output, JSON object)``; ``first_use()`` starts
-    the note of :func:`first_use_note` for each line until one is solved."""
+def run_positions(args: argparse.Namespace, solve_line: Callable[[str, int], tuple[str, dict[str, Any]]]) -> int:
+    """Solve each position line with ``solve_line(text, line) -> (text output, JSON object)``."""
     bad = BadInput(args.keep_going)
     for n, text in input_lines(args.file):  # empty input: no answers, exit 0, as every bulk command
         if not text.strip() or text.lstrip().startswith("#"):
@@ -87,13 +60,7 @@ def run_positions(
             bad_bytes = utf8_error(text, n)
             if bad_bytes is not None:
                 raise bad_bytes
-            timer = first_use() if first_use is not None else None
-            try:
-                plain, obj = solve_line(text, n)
-            finally:
-                if timer is not None:
-                    timer.cancel()
-            first_use = None
+            plain, obj = solve_line(text, n)
         except BitcardsError as e:
             msg = str(e)
             bad(e, msg if msg.startswith("line ") else f"line {n}: {msg}")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -20,7 +19,7 @@ from bitcards.cli._common import (
     utf8_error,
     warn,
 )
-from bitcards.cli._solve import add_solve_parser, first_use_note, run_positions, split_position
+from bitcards.cli._solve import add_solve_parser, run_positions, split_position
 from bitcards.errors import BitcardsError, InvalidCardsError, ParseError, shorten
 from bitcards.layouts import EUCHRE, FRENCH
 from bitcards.notation import format_card, parse_card, parse_cards
@@ -90,14 +89,8 @@ def _solve_line(text: str, line: int) -> tuple[str, dict[str, object]]:
     return str(r), {**obj, "values": r.values, "best": r.best, "losses": r.losses}
 
 
-def _first_use() -> threading.Timer | None:
-    from bitcards.euchre.solver import needs_compile
-
-    return first_use_note("the Euchre solver", needs_compile)
-
-
 def run_solve(args: argparse.Namespace) -> int:
-    return run_positions(args, _solve_line, _first_use)
+    return run_positions(args, _solve_line)
 
 
 @dataclass

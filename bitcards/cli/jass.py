@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
 
 from bitcards.cli._common import (
     BadInput,
@@ -19,7 +18,7 @@ from bitcards.cli._common import (
     utf8_error,
     warn,
 )
-from bitcards.cli._solve import add_solve_parser, first_use_note, run_positions, split_position
+from bitcards.cli._solve import add_solve_parser, run_positions, split_position
 from bitcards.errors import BitcardsError, InvalidCardsError
 
 _GAME_HELP = "contract: c d h s (trump), o (Obenabe), u (Undenufe)"
@@ -163,11 +162,5 @@ def _solve_line(text: str, line: int) -> tuple[str, dict[str, object]]:
     return str(r), {**obj, "values": r.values, "best": r.best, "losses": r.losses}
 
 
-def _first_use() -> threading.Timer | None:
-    from bitcards.jass.solver import needs_compile
-
-    return first_use_note("the Jass solver", needs_compile)
-
-
 def _solve(args: argparse.Namespace) -> int:
-    return run_positions(args, _solve_line, _first_use)
+    return run_positions(args, _solve_line)

@@ -82,8 +82,8 @@ def _json(r: object) -> dict[str, object]:
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    from bitcards.cli._solve import first_use_note, run_positions
-    from bitcards.skat.solver import needs_compile, new_table, solve
+    from bitcards.cli._solve import run_positions
+    from bitcards.skat.solver import new_table, solve
 
     table: list[object] = []  # one transposition table for the whole input, made at the first position
 
@@ -97,4 +97,4 @@ def run_solve(args: argparse.Namespace) -> int:
             warn(note)
         return str(r), _json(r)
 
-    return run_positions(args, solve_line, lambda: first_use_note("the Skat solver", lambda: needs_compile(args.json)))
+    return run_positions(args, solve_line)
