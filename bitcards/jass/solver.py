@@ -13,7 +13,7 @@ legal lead for the side to move: the points that side takes if it leads that car
 The search (:mod:`bitcards._trick_solver`, shared with Euchre) is an iterative alpha-beta
 over card masks with zero-window probes (the exact points by halving the range, after a probe at each end
 of it, which settles a match in one or two probes), a transposition
-table of :data:`TT_ENTRIES` entries (16 bytes each: 16 MiB, one per solve or per thread)
+table of :data:`TT_ENTRIES` entries (16 bytes each: 4 MiB, one per solve or per thread)
 whose key merges positions with the same owners and card points in rank order in every suit (which
 cards of equal points are gone does not matter), a cache of the exact values of the two-trick endings
 met in a solve (1 MiB beside the table, the same key), a shape table (4 MiB: a position's bounds, moved
@@ -58,8 +58,12 @@ from bitcards.jass.rules import CONTRACT_NAMES, POINTS, format_contract, parse_c
 
 __all__ = ["needs_compile", "MATCH_BONUS", "TT_BITS", "TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table"]
 
-#: a transposition table has 2**TT_BITS entries of 16 bytes (16 MiB)
-TT_BITS = 20
+#: a transposition table has 2**TT_BITS entries of 16 bytes (4 MiB). Smaller is faster up to a point: the search
+#: reads the table at random, and a whole deal's proof keeps few of its entries. On the 180 bench deals 120..299
+#: (2026-12-02, Intel Xeon, one at a time, the same answers): 2**20 entries took 130 s in all, median 89 ms a deal;
+#: 2**18 127 s, 76 ms (the faster three quarters of the deals 11-15% faster, the slowest tenth 1.5% faster); 2**16 and
+#: 2**17 as fast on the faster deals but 5-8% slower on the slowest tenth, which need the room
+TT_BITS = 18
 TT_ENTRIES = 1 << TT_BITS
 
 
@@ -89,7 +93,7 @@ def needs_compile(values: bool = True) -> bool:
 
 
 def new_table() -> np.ndarray:
-    """A transposition table for :func:`solve` (:data:`TT_ENTRIES` entries, 16 MiB)."""
+    """A transposition table for :func:`solve` (:data:`TT_ENTRIES` entries, 4 MiB)."""
     check_memory((TT_ENTRIES + 1) * 16, "a solver transposition table", "free some memory")
     return _trick_solver.new_table(TT_BITS)
 
