@@ -61,8 +61,8 @@ __all__ = ["needs_compile", "MATCH_BONUS", "TT_BITS", "TT_ENTRIES", "SolveResult
 #: a transposition table has 2**TT_BITS entries of 16 bytes (4 MiB). Smaller is faster up to a point: the search
 #: reads the table at random, and a whole deal's proof keeps few of its entries. On the 180 bench deals 120..299
 #: (2026-12-02, Intel Xeon, one at a time, the same answers): 2**20 entries took 130 s in all, median 89 ms a deal;
-#: 2**18 127 s, 76 ms (the faster three quarters of the deals 11-15% faster, the slowest tenth 1.5% faster); 2**16 and
-#: 2**17 as fast on the faster deals but 5-8% slower on the slowest tenth, which need the room
+#: 2**18 127 s, 76 ms (the faster three quarters of the deals 11-15% faster, the slowest 10 deals 1.5% faster); 2**16 and
+#: 2**17 as fast on the faster deals but 5-8% slower on the slowest 10, which need the room
 TT_BITS = 18
 TT_ENTRIES = 1 << TT_BITS
 
