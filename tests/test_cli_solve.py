@@ -94,7 +94,6 @@ def test_empty_input(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped
     assert (rc, out, err) == (0, "", "")
 
 
-
 @pytest.mark.jit
 def test_a_command_that_compiles_says_so_on_a_terminal(tmp_path: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A first solve compiles for a minute or two; on a terminal the command says so once, in one line on stderr,

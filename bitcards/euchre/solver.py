@@ -39,7 +39,7 @@ from bitcards.batch import as_masks
 from bitcards.errors import InvalidCardsError, PositionError
 from bitcards.euchre.rules import as_trump, trump_name
 
-__all__ = ["needs_compile", "TT_BITS", "TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table"]
+__all__ = ["TT_BITS", "TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table", "needs_compile"]
 
 #: a transposition table has 2**TT_BITS entries of 16 bytes (64 KiB)
 TT_BITS = 12

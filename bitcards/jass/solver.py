@@ -56,7 +56,7 @@ from bitcards.batch import as_masks
 from bitcards.errors import InvalidCardsError, PositionError
 from bitcards.jass.rules import CONTRACT_NAMES, POINTS, format_contract, parse_contract
 
-__all__ = ["needs_compile", "MATCH_BONUS", "TT_BITS", "TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table"]
+__all__ = ["MATCH_BONUS", "TT_BITS", "TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table", "needs_compile"]
 
 #: a transposition table has 2**TT_BITS entries of 16 bytes (4 MiB). Smaller is faster up to a point: the search
 #: reads the table at random, and a whole deal's proof keeps few of its entries. On the 180 bench deals 120..299

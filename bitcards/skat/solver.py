@@ -112,7 +112,7 @@ from bitcards.skat.rules import (
     parse_game,
 )
 
-__all__ = ["needs_compile", "SHAPE_ENTRIES", "TT3_ENTRIES", "TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table"]
+__all__ = ["SHAPE_ENTRIES", "TT3_ENTRIES", "TT_ENTRIES", "SolveResult", "solve", "solve_many", "new_table", "needs_compile"]
 
 #: entries of a transposition table (one uint64 each: 2 MiB)
 TT_BITS = 18
