@@ -18,7 +18,7 @@ from __future__ import annotations
 from llvmlite import ir
 from numba import types
 from numba.core import cgutils
-from numba.extending import intrinsic, overload
+from numba.extending import intrinsic, overload, register_jitable
 
 __all__ = [
     "popcount",
@@ -258,6 +258,7 @@ def _ol_pext(src, mask):  # type: ignore[no-untyped-def]
     return _pext_soft
 
 
+@register_jitable  # (callable from the other overloads' implementations, not only returned as one)
 def _select_soft(mask, j):  # type: ignore[no-untyped-def]
     # binary search on popcounts of the low half
     m = types.uint64(mask)

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import numba
 import numpy as np
 import pytest
@@ -9,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bitcards import _bits as B
+from bitcards import deal
 
 u64 = st.integers(0, (1 << 64) - 1)
 
@@ -88,3 +94,34 @@ def test_python_definitions() -> None:
     assert B.add64((1 << 64) - 1, 2) == 1 and B.add64(np.uint64(1 << 63), np.uint64(1 << 63)) == 0
     # mix64 is a bijection: spot-check it does not collide on a range
     assert len({B.mix64(i) for i in range(10_000)}) == 10_000
+
+
+_OTHER_PATH = """
+import sys
+import numpy as np
+from bitcards import _bits as B
+B.HAVE_FAST_PDEP = not B.HAVE_FAST_PDEP  # before anything compiles: the overloads pick their path when first typed
+import numba
+from bitcards import deal
+from tests.test_bits import _kernel
+m, j, s = (int(x) for x in sys.argv[1:4])
+got = _kernel()(np.uint64(m), j, np.uint64(s))
+rows = [deal(40, g, seed=15).sum(axis=0).tolist() for g in ("skat", "jass", "cribbage", "euchre")]
+print(B.HAVE_FAST_PDEP, [int(v) for v in got], rows)
+"""
+
+
+@pytest.mark.jit
+def test_the_other_pdep_path_compiles_and_agrees(tmp_path: Path) -> None:
+    """A machine picks the PDEP instruction or the popcount fallbacks when the kernels are first typed (AMD before
+    Zen 3 and CPUs without BMI2 take the fallbacks); a new process with the other path (its own kernel cache) deals
+    the same cards and gives the same primitives. Once the dealer failed to compile on such a CPU (the fallback for
+    ``select_mask`` called a plain Python function), unseen on the machines with a fast PDEP."""
+    m, j, s = 0xF0F0_1234_8000_0001, 5, 0xDEAD_BEEF_0BAD_F00D
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    cmd = [sys.executable, "-c", _OTHER_PATH, str(m), str(j), str(s)]
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run(cmd, env=env, cwd=root, capture_output=True, text=True, check=True).stdout.strip()
+    here = [int(v) for v in _kernel()(np.uint64(m), j, np.uint64(s))]
+    rows = [deal(40, g, seed=15).sum(axis=0).tolist() for g in ("skat", "jass", "cribbage", "euchre")]
+    assert out == f"{not B.HAVE_FAST_PDEP} {here} {rows}"
