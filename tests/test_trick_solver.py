@@ -77,8 +77,32 @@ def test_endings_try_the_weakest_card_first_in_every_contract() -> None:
     m = np.uint64(parse_mask("s6 s9 sA", "jass"))
     assert ts._first(m, False, np.uint64(0)) == int(np.log2(parse_mask("s6", "jass")))
     assert ts._first(m, True, np.uint64(0)) == int(np.log2(parse_mask("sA", "jass")))
-    c, f, g = ts._take(np.uint64(0), m, True, np.uint64(0))
+    z = np.uint64(0)
+    c, f, g = ts._take(z, m, True, z, z, z)
     assert (c, f, g) == (int(np.log2(parse_mask("sA", "jass"))), 0, parse_mask("s6 s9", "jass"))
+
+
+def _ending_order(ctx, hand: str, led: str, best: str, winning: bool) -> list[str]:  # type: ignore[no-untyped-def]
+    """The order in which an ending tries a follower's legal cards (:func:`ts._split`, :func:`ts._take`)."""
+    var = int(ctx[ts._VARIANT])
+    w = int(np.log2(parse_mask(best, "jass")))
+    ld = int(ts._SUIT[var, int(np.log2(parse_mask(led, "jass")))])
+    m = np.uint64(parse_mask(hand, "jass"))
+    f, g, fa, fb = ts._split(ctx, m, ld, w, winning)
+    out = []
+    while f | g:
+        c, f, g = ts._take(f, g, False, ts._LATE[var], fa, fb)
+        out.append(jass_naive.name(int(c)))
+    return out
+
+
+def test_endings_put_points_on_their_own_trick_and_take_tricks_in_the_led_suit_first() -> None:
+    # hearts are trumps; a spade led. On its side's trick (the spade ace) a follower puts on its ten (10 points),
+    # then its king (4), then the six, its trump (which would take the trick) last; against the other side's
+    # spade nine it tries the cards that take the trick, the spade ace before its trump, then the rest
+    ctx = _ctx(ts.JASS, 1, [parse_mask(h, "jass") for h in ("s6 sT sK hJ sA", "s9 h6 d6 d7", "c6 c7", "c8 c9")])
+    assert _ending_order(ctx, "s6 sT sK hJ", "sA", "sA", True) == ["sT", "sK", "s6", "hJ"]
+    assert _ending_order(ctx, "s6 sA h6", "s9", "s9", False) == ["sA", "h6", "s6"]
 
 
 @pytest.mark.parametrize("contract", range(6))
