@@ -14,12 +14,23 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+from bitcards._bits import HAVE_FAST_PDEP
+
 
 def _fmt_rate(r: float) -> str:
     for unit, scale in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
         if r >= scale:
             return f"{r / scale:.2f} {unit}/s"
     return f"{r:.1f} /s"
+
+
+def _cpu_name() -> str:
+    try:
+        import llvmlite.binding as llvm
+
+        return str(llvm.get_host_cpu_name())
+    except Exception:  # pragma: no cover - exotic platforms
+        return "?"
 
 
 def main(src: str, dst: str) -> None:
@@ -50,7 +61,8 @@ def main(src: str, dst: str) -> None:
         "",
         f"- date: {data.get('datetime', '?')}",
         f"- machine: {mi.get('cpu', {}).get('brand_raw', platform.processor() or '?')}, "
-        f"{mi.get('cpu', {}).get('count', '?')} logical CPUs, {platform.system()} {platform.machine()}",
+        f"{mi.get('cpu', {}).get('count', '?')} logical CPUs, {platform.system()} {platform.machine()}; "
+        f"LLVM target {_cpu_name()}, {'PDEP/PEXT instructions' if HAVE_FAST_PDEP else 'no fast PDEP: popcount fallbacks'}",
         f"- python {platform.python_version()}, bitcards {bitcards.__version__}, "
         + ", ".join(f"{k} {v}" for k, v in versions.items()),
         "",
