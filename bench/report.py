@@ -14,7 +14,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from bitcards._bits import HAVE_FAST_PDEP
+from bitcards._bits import HAVE_FAST_PDEP, HOST_CPU
 
 
 def _fmt_rate(r: float) -> str:
@@ -22,15 +22,6 @@ def _fmt_rate(r: float) -> str:
         if r >= scale:
             return f"{r / scale:.2f} {unit}/s"
     return f"{r:.1f} /s"
-
-
-def _cpu_name() -> str:
-    try:
-        import llvmlite.binding as llvm
-
-        return str(llvm.get_host_cpu_name())
-    except Exception:  # pragma: no cover - exotic platforms
-        return "?"
 
 
 def main(src: str, dst: str) -> None:
@@ -62,7 +53,7 @@ def main(src: str, dst: str) -> None:
         f"- date: {data.get('datetime', '?')}",
         f"- machine: {mi.get('cpu', {}).get('brand_raw', platform.processor() or '?')}, "
         f"{mi.get('cpu', {}).get('count', '?')} logical CPUs, {platform.system()} {platform.machine()}; "
-        f"LLVM target {_cpu_name()}, {'PDEP/PEXT instructions' if HAVE_FAST_PDEP else 'no fast PDEP: popcount fallbacks'}",
+        f"LLVM target {HOST_CPU}, {'PDEP/PEXT instructions' if HAVE_FAST_PDEP else 'no fast PDEP: popcount fallbacks'}",
         f"- python {platform.python_version()}, bitcards {bitcards.__version__}, "
         + ", ".join(f"{k} {v}" for k, v in versions.items()),
         "",

@@ -33,26 +33,27 @@ __all__ = [
     "mulhi64",
     "prefetch",
     "HAVE_FAST_PDEP",
+    "HOST_CPU",
 ]
 
 _M64 = (1 << 64) - 1
 
 
-def _detect_fast_pdep() -> bool:
+def _host_cpu() -> tuple[str, bool]:
+    """LLVM's name for this CPU ("?" where it cannot tell) and whether it has a fast PDEP."""
     try:
         import llvmlite.binding as llvm
 
-        feats = llvm.get_host_cpu_features()
-        if not feats.get("bmi2", False):
-            return False
-        name = llvm.get_host_cpu_name()
+        name = str(llvm.get_host_cpu_name())
+        bmi2 = bool(llvm.get_host_cpu_features().get("bmi2", False))
     except Exception:  # pragma: no cover - exotic platforms
-        return False
+        return "?", False
     # Zen 1 and Zen 2 implement PDEP in microcode (tens to hundreds of cycles).
-    return not name.startswith(("znver1", "znver2", "bdver", "btver"))
+    return name, bmi2 and not name.startswith(("znver1", "znver2", "bdver", "btver"))
 
 
-HAVE_FAST_PDEP: bool = _detect_fast_pdep()
+#: LLVM's name for the CPU the kernels compile for (``znver2``, ``skylake-avx512``, ...), and whether it has a fast PDEP
+HOST_CPU, HAVE_FAST_PDEP = _host_cpu()
 
 
 # --- plain Python definitions (also the NUMBA_DISABLE_JIT path) -------------

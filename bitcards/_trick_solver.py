@@ -298,8 +298,8 @@ def _split(ctx, m, led, w, winning):  # type: ignore[no-untyped-def]
     ``fa`` among them before those of ``fb`` and both before the rest, then ``g`` (:func:`_take`). When the seat's side
     is not winning the trick (its best card ``w``), ``f`` is the cards that take it, those of the led suit first (a
     trump kept); else ``f`` is the others, the cards of 10 points or more first, then those of 2 to 9 (points put onto
-    the side's own trick). Against the weakest first alone, whole deals took 5% less time (bench deals 300..419, two
-    runs of each, own script, 2026-12-03) and 9% less (deals 120..209); small three-trick endgames 7% more."""
+    the side's own trick). Against the weakest first alone (``bench/compare.py``, two alternating sessions, AMD Zen 2,
+    2026-12-03): the 60 whole deals 1.06x as fast (within its noise), the small three-trick endgames 0.93x."""
     v = ctx[_VARIANT]
     b = m & _BEAT[v, led, w]
     if winning:

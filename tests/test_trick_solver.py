@@ -97,12 +97,13 @@ def _ending_order(ctx, hand: str, led: str, best: str, winning: bool) -> list[st
 
 
 def test_endings_put_points_on_their_own_trick_and_take_tricks_in_the_led_suit_first() -> None:
-    # hearts are trumps; a spade led. On its side's trick (the spade ace) a follower puts on its ten (10 points),
+    # hearts are trumps; a spade led. On its side's trick (seat 0's spade ace) seat 2 puts on its ten (10 points),
     # then its king (4), then the six, its trump (which would take the trick) last; against the other side's
-    # spade nine it tries the cards that take the trick, the spade ace before its trump, then the rest
-    ctx = _ctx(ts.JASS, 1, [parse_mask(h, "jass") for h in ("s6 sT sK hJ sA", "s9 h6 d6 d7", "c6 c7", "c8 c9")])
+    # spade nine (seat 0) seat 1 tries the cards that take the trick, the spade queen before its trump, then the rest
+    hands = ("s9 sA c6 c7", "s7 sQ h6 d6", "s6 sT sK hJ", "c8 c9 d7 d8")
+    ctx = _ctx(ts.JASS, 1, [parse_mask(h, "jass") for h in hands])
     assert _ending_order(ctx, "s6 sT sK hJ", "sA", "sA", True) == ["sT", "sK", "s6", "hJ"]
-    assert _ending_order(ctx, "s6 sA h6", "s9", "s9", False) == ["sA", "h6", "s6"]
+    assert _ending_order(ctx, "s7 sQ h6", "s9", "s9", False) == ["sQ", "h6", "s7"]
 
 
 @pytest.mark.parametrize("contract", range(6))
