@@ -1,10 +1,11 @@
-"""Bit tricks for kernels: popcount, trailing zeros, select-the-j-th-bit, PDEP; and a cache prefetch hint.
+"""Bit tricks for kernels: popcount, trailing zeros, select-the-j-th-bit, PDEP and PEXT; and a cache prefetch hint.
 
 Each function here is plain Python (so it runs under ``NUMBA_DISABLE_JIT=1``)
 and has a Numba overload that compiles to one CPU instruction where the CPU has
 it: ``popcount`` to POPCNT, ``ctz`` to TZCNT, ``msb`` to LZCNT, ``pdep``/``pext`` to BMI2 PDEP/PEXT. On CPUs
 without a fast PDEP (no BMI2, or AMD before Zen 3, where PDEP is microcoded)
-``select_bit`` falls back to a popcount binary search.
+``select_bit`` falls back to a popcount binary search, ``pdep``, ``pext`` and ``pext2`` to loops over the
+mask's bits.
 
 All of them take and return integers; counts and indices come back as
 ``int64`` inside kernels, masks as ``uint64``.
@@ -26,6 +27,7 @@ __all__ = [
     "msb",
     "pdep",
     "pext",
+    "pext2",
     "select_bit",
     "select_mask",
     "add64",
@@ -103,6 +105,12 @@ def pext(src: int, mask: int) -> int:
         mask ^= low
         k += 1
     return out
+
+
+def pext2(a: int, b: int, mask: int) -> tuple[int, int]:
+    """``(pext(a, mask), pext(b, mask))``: two words gathered by one mask (where PEXT is not fast, in one pass over
+    ``mask``, not two)."""
+    return pext(a, mask), pext(b, mask)
 
 
 def select_bit(mask: int, j: int) -> int:
@@ -238,18 +246,27 @@ def _ol_pdep(src, mask):  # type: ignore[no-untyped-def]
     return _pdep_soft
 
 
-def _pext_soft(src, mask):  # type: ignore[no-untyped-def]
-    out = types.uint64(0)
+@register_jitable  # (the one loop of both fallbacks: _pext_soft calls it)
+def _pext2_soft(a, b, mask):  # type: ignore[no-untyped-def]
+    oa = types.uint64(0)
+    ob = types.uint64(0)
     m = types.uint64(mask)
-    s = types.uint64(src)
-    k = types.uint64(0)
+    sa = types.uint64(a)
+    sb = types.uint64(b)
+    k = types.uint64(1)
     while m != 0:
         low = m & (~m + types.uint64(1))
-        if s & low:
-            out |= types.uint64(1) << k
+        if sa & low:
+            oa |= k
+        if sb & low:
+            ob |= k
         m ^= low
-        k += types.uint64(1)
-    return out
+        k <<= types.uint64(1)
+    return oa, ob
+
+
+def _pext_soft(src, mask):  # type: ignore[no-untyped-def]
+    return _pext2_soft(src, 0, mask)[0]
 
 
 @overload(pext)
@@ -257,6 +274,16 @@ def _ol_pext(src, mask):  # type: ignore[no-untyped-def]
     if HAVE_FAST_PDEP:  # PDEP and PEXT are fast or slow together
         return lambda src, mask: _pext64(types.uint64(src), types.uint64(mask))  # noqa: E731
     return _pext_soft
+
+
+@overload(pext2)
+def _ol_pext2(a, b, mask):  # type: ignore[no-untyped-def]
+    if HAVE_FAST_PDEP:
+        return lambda a, b, mask: (  # noqa: E731
+            _pext64(types.uint64(a), types.uint64(mask)),
+            _pext64(types.uint64(b), types.uint64(mask)),
+        )
+    return _pext2_soft
 
 
 @register_jitable  # (callable from the other overloads' implementations, not only returned as one)

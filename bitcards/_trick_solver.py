@@ -109,7 +109,7 @@ import numba
 import numpy as np
 
 from bitcards._alphabeta import insert_move, narrow_window, pick, point_shift, proven_bounds
-from bitcards._bits import ctz, msb, mulhi64, pdep, pext, popcount
+from bitcards._bits import ctz, msb, mulhi64, pext2, popcount, select_bit
 from bitcards._jit import cold, njit
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
@@ -383,8 +383,6 @@ def _eu_classes(h, inplay):  # type: ignore[no-untyped-def]
     return h & ~((((~p & np.uint64(0xFFFFFFFF)) | h) + h) & p)  # (the layout's 32 bits: the sum cannot wrap)
 
 
-
-
 @njit(inline="always")
 def euchre_cards(trump, m):  # type: ignore[no-untyped-def]
     """The Euchre cards ``m`` (a mask) in the search's layout for ``trump`` (see :func:`_key_tables`)."""
@@ -528,8 +526,8 @@ def _map_card(ctx, rem, c, to_key):  # type: ignore[no-untyped-def]
     k = np.uint64(ctx[_CANON + 512 * s + np.int64(x)]) >> sh
     bit = np.uint64(1) << np.uint64(c % 9)
     if to_key:
-        return 9 * s + ctz(pdep(pext(bit, x), k))
-    return 9 * s + ctz(pdep(pext(bit, k), x))
+        return 9 * s + select_bit(k, popcount(x & (bit - np.uint64(1))))
+    return 9 * s + select_bit(x, popcount(k & (bit - np.uint64(1))))
 
 
 #: the search's kernels make no arrays and keep none, so they are compiled without Numba's reference counting
@@ -800,7 +798,8 @@ def _shape_code(ctx, x, s, tg):  # type: ignore[no-untyped-def]
     sh = np.uint64(9 * s)
     o1 = (np.uint64(ctx[_H0 + 1] | ctx[_H0 + 3]) >> sh) & x
     o2 = (np.uint64(ctx[_H0 + 2] | ctx[_H0 + 3]) >> sh) & x
-    return np.uint64(popcount(x)) | (pext(o1, x) << np.uint64(4)), pext(o2, x)
+    e1, e2 = pext2(o1, o2, x)
+    return np.uint64(popcount(x)) | (e1 << np.uint64(4)), e2
 
 
 @njit(inline="always")
@@ -863,7 +862,8 @@ def _shape_lookup(ctx, rem, seat, flags, lo, hi):  # type: ignore[no-untyped-def
     if move >= 0:  # its best lead, as the card of the same place in its suit here
         sh = np.uint64(9 * (move // 9))
         bit = np.uint64(1) << np.uint64(move % 9)
-        move = 9 * (move // 9) + ctz(pdep(pext(bit, (rs >> sh) & np.uint64(511)), (rem >> sh) & np.uint64(511)))
+        below = (rs >> sh) & (bit - np.uint64(1))
+        move = 9 * (move // 9) + select_bit((rem >> sh) & np.uint64(511), popcount(below))
     return max(lo, slo), min(hi, shi), move
 
 

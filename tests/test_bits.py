@@ -36,10 +36,12 @@ def test_jit_matches_python(m: int, data: st.DataObject, src: int) -> None:
         *B.mulhi64(m, src),
         B.pext(src, m),
         B.add64(m, src),
+        *B.pext2(src, ~src & ((1 << 64) - 1), m),
     )
     assert tuple(int(v) for v in got) == want
     soft = _soft()
-    assert tuple(int(v) for v in soft(np.uint64(m), j, np.uint64(src))) == (B.select_bit(m, j), B.pdep(src, m), B.pext(src, m))
+    want_soft = (B.select_bit(m, j), B.pdep(src, m), B.pext(src, m), B.pext(src, m), B.pext(~src, m))
+    assert tuple(int(v) for v in soft(np.uint64(m), j, np.uint64(src))) == want_soft
 
 
 _cache: dict[str, object] = {}
@@ -51,6 +53,7 @@ def _kernel():  # type: ignore[no-untyped-def]
         @numba.njit
         def k(m, j, s):  # type: ignore[no-untyped-def]
             hi, lo = B.mulhi64(m, s)
+            e0, e1 = B.pext2(s, ~s, m)
             return (
                 B.popcount(m),
                 B.ctz(m),
@@ -63,6 +66,8 @@ def _kernel():  # type: ignore[no-untyped-def]
                 lo,
                 B.pext(s, m),
                 B.add64(m, s),
+                e0,
+                e1,
             )
 
         _cache["k"] = k
@@ -74,10 +79,12 @@ def _soft():  # type: ignore[no-untyped-def]
         sel = numba.njit(B._select_soft)
         dep = numba.njit(B._pdep_soft)
         ext = numba.njit(B._pext_soft)
+        ext2 = numba.njit(B._pext2_soft)
 
         @numba.njit
         def s(m, j, src):  # type: ignore[no-untyped-def]
-            return sel(m, j), dep(src, m), ext(src, m)
+            a, b = ext2(src, ~src, m)
+            return sel(m, j), dep(src, m), ext(src, m), a, b
 
         _cache["s"] = s
     return _cache["s"]
@@ -88,6 +95,7 @@ def test_python_definitions() -> None:
     assert B.select_bit(0b10110, 2) == 4
     assert B.pdep(0b101, 0b111000) == 0b101000
     assert B.pext(0b101000, 0b111000) == 0b101
+    assert B.pext2(0b101000, 0b010000, 0b111000) == (0b101, 0b010)
     for x in (0, 1, 0xDEADBEEF, (1 << 64) - 1):
         assert B.pext(B.pdep(x, 0x5555555555555555), 0x5555555555555555) == x & 0xFFFFFFFF
     assert B.mulhi64(1 << 63, 4) == (2, 0)

@@ -88,7 +88,7 @@ import numba
 import numpy as np
 
 from bitcards._alphabeta import insert_move, narrow_window, pick, point_shift, proven_bounds
-from bitcards._bits import ctz, mulhi64, pdep, pext, popcount, prefetch
+from bitcards._bits import ctz, mulhi64, pdep, pext, pext2, popcount, prefetch, select_bit
 from bitcards._jit import cold, njit, warmup_task
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
@@ -174,6 +174,9 @@ def _run_tables() -> tuple[np.ndarray, np.ndarray]:
 
 
 _TOP_LOW, _TOP_JACKS = _run_tables()
+#: ctx[_RUN_KEYS:]: the run parts of the table key for the deal (:func:`_run_key_tables`): 8 a suit, then 16 for the jacks
+_RUN_KEYS = 14
+_CTX_LEN = _RUN_KEYS + 48
 
 
 def _search_order() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -288,27 +291,63 @@ def _tt_key(ctx, rem, lead):  # type: ignore[no-untyped-def]
     can be mapped to other cards; they are moved to their run's top places, keeping their order
     and owners. The key is the A T K Q still in play (their owners are fixed by the deal), the
     owner (or absence) of each run place, and the leader. (Null and the trick count keep
-    ``rem`` and the leader.)
+    ``rem`` and the leader.) The owners are fixed by the deal, so each run's part of the key is read from a
+    table made per deal (:func:`_run_key_tables`) and the A T K Q are gathered by shifts: no PEXT or PDEP
+    on the way, which cost tens of cycles where they are microcoded (AMD before Zen 3): there the soft
+    fallbacks made whole suit deals 1.5x slower (the spelled-out key is in the tests).
     """
     if ctx[2] != _POINTS:
         return rem | (np.uint64(lead) << np.uint64(32))
+    key = _singles(rem) | np.uint64(ctx[_RUN_KEYS + 32 + _jack_index(rem)]) | (np.uint64(lead) << np.uint64(48))
+    for s in range(4):
+        key |= np.uint64(ctx[_RUN_KEYS + 8 * s + np.int64((rem >> np.uint64(8 * s)) & np.uint64(7))])
+    return key
+
+
+@njit(inline="always")
+def _singles(rem):  # type: ignore[no-untyped-def]
+    """``pext(rem, _SINGLE)`` by shifts: each suit's A T K Q (bits 3, 5, 6, 7 of its byte) as four bits, suit by suit."""
+    t = ((rem >> np.uint64(3)) & np.uint64(0x01010101)) | ((rem >> np.uint64(4)) & np.uint64(0x0E0E0E0E))
+    t = (t | (t >> np.uint64(4))) & np.uint64(0x00FF00FF)
+    return (t | (t >> np.uint64(8))) & np.uint64(0xFFFF)
+
+
+@njit(inline="always")
+def _jack_index(rem):  # type: ignore[no-untyped-def]
+    """The jacks of ``rem`` (bit 4 of each suit's byte) as four bits."""
+    return np.int64(
+        ((rem >> np.uint64(4)) & np.uint64(1))
+        | ((rem >> np.uint64(11)) & np.uint64(2))
+        | ((rem >> np.uint64(18)) & np.uint64(4))
+        | ((rem >> np.uint64(25)) & np.uint64(8))
+    )
+
+
+@njit(inline="always")
+def _run_key_tables(ctx):  # type: ignore[no-untyped-def]
+    """Fill ``ctx[_RUN_KEYS:]`` for a deal: the table key's run part (the owner of each run place once the run's cards
+    in play are moved to its top places) for each suit's 9 8 7 in play (8 sets a suit) and for the jacks in play (16
+    sets); the key ORs the parts of the cards in play, as the parts of the runs are apart in every word."""
     low = np.uint64(_LOW)
-    jacks = np.uint64(_JACKS)
     runs = np.uint64(_RUNS)
-    rl = rem & low
-    rj = rem & jacks
-    cl = _TOP_LOW[pext(rl, low)]
-    cj = _TOP_JACKS[popcount(rj)]
     q0 = np.uint64(ctx[8])
     q1 = np.uint64(ctx[9])
-    o0 = pdep(pext(q0, rl), cl) | pdep(pext(q0, rj), cj)
-    o1 = pdep(pext(q1, rl), cl) | pdep(pext(q1, rj), cj)
-    return (
-        pext(rem, np.uint64(_SINGLE))
-        | (pext(o0, runs) << np.uint64(16))
-        | (pext(o1, runs) << np.uint64(32))
-        | (np.uint64(lead) << np.uint64(48))
-    )
+    for s in range(4):
+        for x in range(8):
+            rl = np.uint64(x) << np.uint64(8 * s)
+            cl = _TOP_LOW[pext(rl, low)]
+            o0 = pdep(pext(q0, rl), cl)
+            o1 = pdep(pext(q1, rl), cl)
+            ctx[_RUN_KEYS + 8 * s + x] = np.int64((pext(o0, runs) << np.uint64(16)) | (pext(o1, runs) << np.uint64(32)))
+    for j in range(16):
+        rj = np.uint64(0)
+        for i in range(4):
+            if (j >> i) & 1:
+                rj |= np.uint64(1) << np.uint64(8 * i + 4)
+        cj = _TOP_JACKS[popcount(rj)]
+        o0 = pdep(pext(q0, rj), cj)
+        o1 = pdep(pext(q1, rj), cj)
+        ctx[_RUN_KEYS + 32 + j] = np.int64((pext(o0, runs) << np.uint64(16)) | (pext(o1, runs) << np.uint64(32)))
 
 
 @njit(inline="always")
@@ -317,17 +356,18 @@ def _map_card(ctx, rem, c, to_key):  # type: ignore[no-untyped-def]
     if ctx[2] != _POINTS or c < 0:
         return c
     bit = np.uint64(1) << np.uint64(c)
-    if bit & np.uint64(_LOW):
-        r = rem & np.uint64(_LOW)
-        k = _TOP_LOW[pext(r, np.uint64(_LOW))]
+    if bit & np.uint64(_LOW):  # (a run's cards and places lie in its suit's byte, a card keeps its rank among them)
+        sm = np.uint64(_LOW) & (np.uint64(0xFF) << np.uint64(c & 24))
+        r = rem & sm
+        k = _TOP_LOW[((r >> np.uint64(c & 24)) & np.uint64(7)) << np.uint64(3 * (c >> 3))] & sm
     elif bit & np.uint64(_JACKS):
         r = rem & np.uint64(_JACKS)
         k = _TOP_JACKS[popcount(r)]
     else:
         return c
     if to_key:
-        return ctz(pdep(pext(bit, r), k))
-    return ctz(pdep(pext(bit, k), r))
+        return select_bit(k, popcount(r & (bit - np.uint64(1))))
+    return select_bit(r, popcount(k & (bit - np.uint64(1))))
 
 
 @njit(inline="always")
@@ -494,7 +534,9 @@ def _declarer_run(ctx, rem_o):  # type: ignore[no-untyped-def]
             m = min(m, popcount(h1 & gm))
         if ruff2:
             m = min(m, popcount(h2 & gm))
-        sure |= pdep((np.uint64(1) << np.uint64(m)) - np.uint64(1), seq)
+        for _ in range(m):  # the first m cards of seq
+            sure |= seq & (~seq + np.uint64(1))
+            seq &= seq - np.uint64(1)
     return _order_points(game, sure)
 
 
@@ -747,7 +789,8 @@ def _shape_code(ctx, x):  # type: ignore[no-untyped-def]
     their order.)"""
     p0 = np.uint64(ctx[10] | ctx[12]) & x
     p1 = np.uint64(ctx[11] | ctx[12]) & x
-    return np.uint64(popcount(x)) | (pext(p0, x) << np.uint64(8)), pext(p1, x)
+    e0, e1 = pext2(p0, p1, x)
+    return np.uint64(popcount(x)) | (e0 << np.uint64(8)), e1
 
 
 @njit(inline="always")
@@ -1168,7 +1211,7 @@ def _card_values(ctx, tt, buf, rem, lead, pos, c0, c1, out):  # type: ignore[no-
 
 @njit
 def _make_ctx(game, decl, mode, h0, h1, h2):  # type: ignore[no-untyped-def]
-    ctx = np.zeros(14, dtype=np.int64)  # ctx[13]: 1 to search without the shape table (the tests compare the two)
+    ctx = np.zeros(_CTX_LEN, dtype=np.int64)  # ctx[13]: 1 to search without the shape table (the tests compare the two)
     ctx[0] = game
     ctx[1] = decl
     ctx[2] = mode
@@ -1179,6 +1222,8 @@ def _make_ctx(game, decl, mode, h0, h1, h2):  # type: ignore[no-untyped-def]
     ctx[9] = h1 | h2
     for p in range(3):  # the hands in search order
         ctx[10 + p] = np.int64(_in_order(ctx[4 + p], game))
+    if mode == _POINTS:
+        _run_key_tables(ctx)
     return ctx
 
 

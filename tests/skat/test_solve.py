@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bitcards import BitcardsError
+from bitcards import BitcardsError, deal
 from bitcards._jit import JIT_DISABLED
 from bitcards.errors import ParseError, PositionError
 from bitcards.skat import solve
@@ -284,6 +284,43 @@ def test_table_keys_merge_only_positions_of_equal_value(game: str) -> None:
                 values = {naive.value(left, game, declarer, lead, [], "points") for left, lead in members}
                 assert len(values) == 1, (game, members, values)
     assert merged > 5
+
+
+def _plain_key(ctx: np.ndarray, rem: int, lead: int) -> int:
+    """The table key of a card-point search spelled out with plain PEXT and PDEP (the definition the solver's per-deal
+    tables compute without them): the A T K Q in play, then the owner planes of each run's cards moved up to its top
+    places, then the leader."""
+    from bitcards._bits import pdep, pext
+    from bitcards.skat.solver import _JACKS, _LOW, _RUNS, _SINGLE, _TOP_JACKS, _TOP_LOW
+
+    rl, rj = rem & _LOW, rem & _JACKS
+    cl, cj = int(_TOP_LOW[pext(rl, _LOW)]), int(_TOP_JACKS[rj.bit_count()])
+    planes = [pdep(pext(int(q), rl), cl) | pdep(pext(int(q), rj), cj) for q in (ctx[8], ctx[9])]
+    return pext(rem, _SINGLE) | pext(planes[0], _RUNS) << 16 | pext(planes[1], _RUNS) << 32 | lead << 48
+
+
+@pytest.mark.parametrize("game", ["diamonds", "clubs", "grand"])
+def test_table_keys_are_the_runs_moved_up(game: str) -> None:
+    """The solver builds each deal's key from small tables (a part per suit's 9 8 7 and per set of jacks in play) and
+    shifts: the same key as spelled out with PEXT and PDEP, on thousands of positions; and a card's place among the
+    key's is where PDEP puts it."""
+    from bitcards._bits import pdep, pext
+    from bitcards.skat.rules import parse_game
+    from bitcards.skat.solver import _JACKS, _LOW, _POINTS, _TOP_JACKS, _TOP_LOW, _make_ctx, _map_card, _tt_key
+
+    rng = random.Random(7 + GAMES.index(game))
+    for d in deal(40, "skat", seed=5 + GAMES.index(game)):
+        masks = [int(x) for x in d[:3]]
+        ctx = _make_ctx(parse_game(game), rng.randrange(3), _POINTS, *masks)
+        full = masks[0] | masks[1] | masks[2]
+        for _ in range(50):
+            rem = sum(1 << c for c in range(32) if full >> c & 1 and rng.random() < 0.6)
+            lead = rng.randrange(3)
+            assert int(_tt_key(ctx, np.uint64(rem), lead)) == _plain_key(ctx, rem, lead), (game, hex(rem), lead)
+            for c in (c for c in range(32) if rem >> c & 1 and (1 << c) & (_LOW | _JACKS)):
+                run = rem & (_LOW if (1 << c) & _LOW else _JACKS)
+                top = int(_TOP_LOW[pext(run, _LOW)]) if (1 << c) & _LOW else int(_TOP_JACKS[run.bit_count()])
+                assert _map_card(ctx, np.uint64(rem), c, True) == (pdep(pext(1 << c, run), top)).bit_length() - 1
 
 
 @pytest.mark.parametrize("game", ["clubs", "hearts", "grand"])
