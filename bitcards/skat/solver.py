@@ -293,8 +293,8 @@ def _tt_key(ctx, rem, lead):  # type: ignore[no-untyped-def]
     owner (or absence) of each run place, and the leader. (Null and the trick count keep
     ``rem`` and the leader.) The owners are fixed by the deal, so each run's part of the key is read from a
     table made per deal (:func:`_run_key_tables`) and the A T K Q are gathered by shifts: no PEXT or PDEP
-    on the way, which cost tens of cycles where they are microcoded (AMD before Zen 3): there the soft
-    fallbacks made whole suit deals 1.5x slower (the spelled-out key is in the tests).
+    on the way, which are slow where they are microcoded (AMD before Zen 3) and the kernels take loops
+    instead (the key spelled out with them is in the tests).
     """
     if ctx[2] != _POINTS:
         return rem | (np.uint64(lead) << np.uint64(32))
@@ -329,25 +329,23 @@ def _run_key_tables(ctx):  # type: ignore[no-untyped-def]
     in play are moved to its top places) for each suit's 9 8 7 in play (8 sets a suit) and for the jacks in play (16
     sets); the key ORs the parts of the cards in play, as the parts of the runs are apart in every word."""
     low = np.uint64(_LOW)
-    runs = np.uint64(_RUNS)
-    q0 = np.uint64(ctx[8])
-    q1 = np.uint64(ctx[9])
     for s in range(4):
         for x in range(8):
             rl = np.uint64(x) << np.uint64(8 * s)
-            cl = _TOP_LOW[pext(rl, low)]
-            o0 = pdep(pext(q0, rl), cl)
-            o1 = pdep(pext(q1, rl), cl)
-            ctx[_RUN_KEYS + 8 * s + x] = np.int64((pext(o0, runs) << np.uint64(16)) | (pext(o1, runs) << np.uint64(32)))
+            ctx[_RUN_KEYS + 8 * s + x] = _run_part(ctx, rl, _TOP_LOW[pext(rl, low)])
     for j in range(16):
-        rj = np.uint64(0)
-        for i in range(4):
-            if (j >> i) & 1:
-                rj |= np.uint64(1) << np.uint64(8 * i + 4)
-        cj = _TOP_JACKS[popcount(rj)]
-        o0 = pdep(pext(q0, rj), cj)
-        o1 = pdep(pext(q1, rj), cj)
-        ctx[_RUN_KEYS + 32 + j] = np.int64((pext(o0, runs) << np.uint64(16)) | (pext(o1, runs) << np.uint64(32)))
+        rj = pdep(np.uint64(j), np.uint64(_JACKS))  # (the jacks of index j: _jack_index's inverse)
+        ctx[_RUN_KEYS + 32 + j] = _run_part(ctx, rj, _TOP_JACKS[popcount(rj)])
+
+
+@njit(inline="always")
+def _run_part(ctx, r, top):  # type: ignore[no-untyped-def]
+    """The table key's part for a run's cards ``r`` in play moved up to its places ``top``: each place's owner, as
+    the two owner planes gathered at the runs' places."""
+    runs = np.uint64(_RUNS)
+    o0 = pdep(pext(np.uint64(ctx[8]), r), top)
+    o1 = pdep(pext(np.uint64(ctx[9]), r), top)
+    return np.int64((pext(o0, runs) << np.uint64(16)) | (pext(o1, runs) << np.uint64(32)))
 
 
 @njit(inline="always")
@@ -359,7 +357,7 @@ def _map_card(ctx, rem, c, to_key):  # type: ignore[no-untyped-def]
     if bit & np.uint64(_LOW):  # (a run's cards and places lie in its suit's byte, a card keeps its rank among them)
         sm = np.uint64(_LOW) & (np.uint64(0xFF) << np.uint64(c & 24))
         r = rem & sm
-        k = _TOP_LOW[((r >> np.uint64(c & 24)) & np.uint64(7)) << np.uint64(3 * (c >> 3))] & sm
+        k = _TOP_LOW[((r >> np.uint64(c & 24)) & np.uint64(7)) << np.uint64(3 * (c >> 3))]
     elif bit & np.uint64(_JACKS):
         r = rem & np.uint64(_JACKS)
         k = _TOP_JACKS[popcount(r)]
