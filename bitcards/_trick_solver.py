@@ -88,7 +88,8 @@ core; through the frames it compiled Jass's search too, 2.5 minutes more).
   rank order keeps every card's suit, owner and order, so the same lines are legal in both and every trick goes to the
   same seat; only the card points move, so their values differ by no more than the sum of the points the map adds
   (or takes away). A second table, :data:`SHAPE_ENTRIES` entries of two words in a Jass search's context (4 MiB), is
-  placed by a hash of the shape and keeps the cards, the proven bounds and the best lead of the last position stored
+  placed by a hash of the shape (each suit's shape is two PEXT, or a read from a table made per deal where PEXT
+  is slow) and keeps the cards, the proven bounds and the best lead of the last position stored
   with it; a boundary whose own entry leaves its window open reads the bounds of a position of the same shape,
   widened by that sum (:func:`_shape_shift`), and tries its best lead first (the card of the same place in its suit,
   when the table has no lead of its own). The entry's cards are checked for the same shape, so a hash collision costs
@@ -109,7 +110,7 @@ import numba
 import numpy as np
 
 from bitcards._alphabeta import insert_move, narrow_window, pick, point_shift, proven_bounds
-from bitcards._bits import ctz, msb, mulhi64, pext2, popcount, select_bit
+from bitcards._bits import HAVE_FAST_PDEP, ctz, msb, mulhi64, pext2, popcount, select_bit
 from bitcards._jit import cold, njit
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
@@ -147,7 +148,10 @@ TWO_ENTRIES = 1 << TWO_BITS
 _SHAPE = _TWO + 2 * TWO_ENTRIES
 SHAPE_BITS = 18
 SHAPE_ENTRIES = 1 << SHAPE_BITS
-_CTX_LEN = _SHAPE + 2 * SHAPE_ENTRIES
+#: ctx[_SCODE + 512 * s + x]: the shape of suit ``s`` whose cards in play are ``x`` (Jass, :func:`_shape_code`), one
+#: word, filled per deal with the key table
+_SCODE = _SHAPE + 2 * SHAPE_ENTRIES
+_CTX_LEN = _SCODE + 4 * 512
 
 #: rows of the scratch array: one per card played (36) and a spare; columns 0..15 hold a node's
 #: moves, 16..31 their ordering scores, 32.. the node's frame on the explicit search stack
@@ -439,6 +443,7 @@ def _canon_table(ctx):  # type: ignore[no-untyped-def]
     value (a side suit's 9 8 7 6 merge, so do Obenabe's 9 7 6 once its 8 is gone, Undenufe's A 9 7 once the cards
     between them are)."""
     v = ctx[_VARIANT]
+    tg = _TRUMP_GROUP[v]
     one = np.uint64(1)
     for s in range(4):
         sh = np.uint64(9 * s)
@@ -480,6 +485,7 @@ def _canon_table(ctx):  # type: ignore[no-untyped-def]
                 k |= one << np.uint64(rd)
             ctx[_CANON + 512 * s + np.int64(x)] = np.int64(k << sh)
             ctx[_TWIN + 512 * s + np.int64(x)] = np.int64(twins << sh)
+            ctx[_SCODE + 512 * s + np.int64(x)] = np.int64(_shape_word(ctx, x, s, tg))
             x = (x - held) & held
             if x == np.uint64(0):
                 break
@@ -790,40 +796,46 @@ def _tt_pair(tt, key):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _shape_code(ctx, x, s, tg):  # type: ignore[no-untyped-def]
-    """The shape of suit ``s`` (Jass) whose cards in play are ``x`` (its nine bits): the cards themselves for the
-    trump suit ``tg``, else how many and the owner of each in rank order (two bits of the seat, one word each)."""
+def _shape_word(ctx, x, s, tg):  # type: ignore[no-untyped-def]
+    """The shape of suit ``s`` (Jass) whose cards in play are ``x`` (its nine bits), one word: the cards themselves for
+    the trump suit ``tg``, else how many (bits 0..3) and the owner of each in rank order (its seat's two bit planes,
+    bits 4..12 and 13..21)."""
     if s == tg:
-        return x, np.uint64(0)
+        return x
     sh = np.uint64(9 * s)
     o1 = (np.uint64(ctx[_H0 + 1] | ctx[_H0 + 3]) >> sh) & x
     o2 = (np.uint64(ctx[_H0 + 2] | ctx[_H0 + 3]) >> sh) & x
     e1, e2 = pext2(o1, o2, x)
-    return np.uint64(popcount(x)) | (e1 << np.uint64(4)), e2
+    return np.uint64(popcount(x)) | (e1 << np.uint64(4)) | (e2 << np.uint64(13))
+
+
+@njit(inline="always")
+def _shape_code(ctx, rem, s):  # type: ignore[no-untyped-def]
+    """:func:`_shape_word` of suit ``s`` in the cards in play ``rem``: two PEXT where they are fast, else read from the
+    table of them made per deal (``ctx[_SCODE:]``), as the fallback gathers bit by bit."""
+    x = (rem >> np.uint64(9 * s)) & np.uint64(511)
+    if HAVE_FAST_PDEP:
+        return _shape_word(ctx, x, s, _TRUMP_GROUP[ctx[_VARIANT]])
+    return np.uint64(ctx[_SCODE + 512 * s + np.int64(x)])
 
 
 @njit(inline="always")
 def _shape_hash(ctx, rem, seat, flags):  # type: ignore[no-untyped-def]
     """A hash of the shape of a Jass trick boundary: each suit's :func:`_shape_code`, the leader and the match flags."""
-    tg = _TRUMP_GROUP[ctx[_VARIANT]]
     h = np.uint64(seat * 4 + flags + 1)
     for s in range(4):
-        a, b = _shape_code(ctx, (rem >> np.uint64(9 * s)) & np.uint64(511), s, tg)
-        h = _mix(h ^ a ^ (b << np.uint64(32)))
+        w = _shape_code(ctx, rem, s)
+        h = _mix(h ^ (w & np.uint64(0x1FFF)) ^ ((w >> np.uint64(13)) << np.uint64(32)))
     return h
 
 
 @njit(inline="always")
 def _same_shape(ctx, ra, rb):  # type: ignore[no-untyped-def]
     """Whether the cards ``ra`` and ``rb`` in play (Jass, the same deal) have the same shape: suit by suit."""
-    tg = _TRUMP_GROUP[ctx[_VARIANT]]
+    d = np.uint64(0)
     for s in range(4):
-        sh = np.uint64(9 * s)
-        a0, a1 = _shape_code(ctx, (ra >> sh) & np.uint64(511), s, tg)
-        b0, b1 = _shape_code(ctx, (rb >> sh) & np.uint64(511), s, tg)
-        if a0 != b0 or a1 != b1:
-            return False
-    return True
+        d |= _shape_code(ctx, ra, s) ^ _shape_code(ctx, rb, s)
+    return d == np.uint64(0)
 
 
 @njit(inline="always")

@@ -372,6 +372,64 @@ def test_jass_shapes_differ_when_an_owner_or_a_trump_differs() -> None:
     assert ts._shape_shift(ctx, m("d6 d8 dT dQ"), m("d7 d9 dJ dK")) == (1, 8)  # dT 10 -> dJ 2, dQ 3 -> dK 4
 
 
+def _plain_same_shape(deal: list[list[str]], contract: str, a: list[str], b: list[str]) -> bool:
+    """The shape rule written out: the same trumps, and in each other suit the owners of the cards in rank order."""
+    owner = {c: s for s, h in enumerate(deal) for c in h}
+    for suit in jass_naive.SUITS:
+        xa = sorted((c for c in a if c[0] == suit), key=lambda c: jass_naive.RANKS.index(c[1]))
+        xb = sorted((c for c in b if c[0] == suit), key=lambda c: jass_naive.RANKS.index(c[1]))
+        if (xa != xb) if contract == suit else ([owner[c] for c in xa] != [owner[c] for c in xb]):
+            return False
+    return True
+
+
+def test_jass_shape_table_holds_each_suits_shape() -> None:
+    # where PEXT is slow the search reads each suit's shape from a table made per deal: it holds _shape_word for every
+    # set of the suit's cards (the other path computes it, so both paths see the same shapes and the same hashes)
+    rng = random.Random(79)
+    for ct in range(6):
+        cards = rng.sample(JASS_DECK, 36)
+        ctx = _ctx(ts.JASS, ct, [parse_mask(" ".join(cards[9 * s : 9 * s + 9]), "jass") for s in range(4)])
+        tg = int(ts._TRUMP_GROUP[ctx[ts._VARIANT]])
+        for s in range(4):
+            for x in range(512):
+                got = int(ctx[ts._SCODE + 512 * s + x])
+                assert got == int(ts._shape_word(ctx, np.uint64(x), s, tg)), (ct, s, x)
+
+
+def test_jass_same_shape_is_the_plain_rule() -> None:
+    # the shapes the search compares (on this machine's path: two PEXT or the table) against the rule written out, on
+    # pairs of card sets with as many cards in each hand: one of the same shape, then (most times) one card of it
+    # swapped for another card of its suit, or for a card of the same hand in another suit (near misses: an owner or a
+    # count differs)
+    rng = random.Random(77)
+    same = 0
+    for trial in range(600):
+        cards = rng.sample(JASS_DECK, 36)
+        deal = [cards[9 * s : 9 * s + 9] for s in range(4)]
+        ct = rng.randrange(6)
+        contract = "dhscou"[ct]
+        k = rng.randrange(1, 9)
+        left = [c for h in deal for c in sorted(h, key=lambda c: (c[1] not in "6789T", rng.random()))[:k]]
+        other = _same_shape_subset(rng, deal, contract, left) or list(left)
+        if trial % 3:
+            out = rng.choice(other)
+            seat = next(s for s, h in enumerate(deal) if out in h)
+            pool = [c for h in deal for c in h if c[0] == out[0]] if trial % 3 == 1 else deal[seat]
+            free = [c for c in pool if c not in other]
+            if free:
+                into = rng.choice(free)
+                other = [into if c == out else c for c in other]
+        ctx = _ctx(ts.JASS, ct, [parse_mask(" ".join(h), "jass") for h in deal])
+        ra, rb = np.uint64(parse_mask(" ".join(left), "jass")), np.uint64(parse_mask(" ".join(other), "jass"))
+        want = _plain_same_shape(deal, contract, left, other)
+        assert ts._same_shape(ctx, ra, rb) == want, (deal, contract, left, other)
+        if want:
+            assert ts._shape_hash(ctx, ra, 1, 2) == ts._shape_hash(ctx, rb, 1, 2)
+        same += want
+    assert 150 < same < 450  # both answers are tested often
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("k", [5, 6, 7, 8])
 def test_jass_shape_table_changes_no_answer(k: int) -> None:
