@@ -41,8 +41,9 @@ core; through the frames it compiled Jass's search too, 2.5 minutes more).
 * **Endings**: the last trick plays itself (Euchre: a few bit operations); a trick boundary with
   two to five tricks left (Euchre: any) is settled by a plain alpha-beta over the lines of its
   tricks, without the search's frames (a boundary with three tricks left or more still looks up
-  and stores its bounds in the table, those inside a Jass four- or five-trick ending too, and a Jass
-  four-trick boundary inside a five-trick ending also its best lead and its shape-table entry; a Euchre
+  and stores its bounds in the table, a Jass four-trick boundary inside a five-trick ending too, with its best lead
+  and its shape-table entry, and a Jass three-trick boundary inside a four-trick ending in a small table of its own,
+  :data:`THREE_ENTRIES` entries in the search's context that stay in the core's cache; a Euchre
   boundary with ``k`` tricks left whose window lies outside 0..k returns at once, and so does a Jass
   boundary with two or three tricks left whose window lies outside what the cards in play, the last
   trick's 5 and the match bonus while open can still give, before its table entry is read; Jass's two-trick
@@ -129,11 +130,14 @@ _CANON = 13
 #: ctx[_TWIN + 512 * s + x]: of the cards ``x`` of suit ``s`` in play, those whose next stronger card in ``x`` has the
 #: same owner and the same points: equivalent to it, so the search never plays them (Jass)
 _TWIN = _CANON + 4 * 512
+#: ctx[_SCODE + 512 * s + x]: the shape of suit ``s`` whose cards in play are ``x`` (Jass, :func:`_shape_code`), one
+#: word; the tables of the deal end here (filled by :func:`set_ctx`), the counts and caches of a solve follow
+_SCODE = _TWIN + 4 * 512
 #: ctx[_HIST + 36 * k + c]: how often the lead of card ``c`` from hands of ``k`` cards ended a node's search (a
 #: cut-off) in this solve (Jass); ctx[_TRIES + 36 * k + c]: how often that lead was tried. The frames and the endings
 #: try first the leads with the largest share of tries that cut off, trumps before the other suits (relative
 #: history, :func:`_lead_share`); both cleared by :func:`next_generation`
-_HIST = _TWIN + 4 * 512
+_HIST = _SCODE + 4 * 512
 _TRIES = _HIST + 10 * 36
 #: ctx[_TWO:]: the exact values of the Jass two-trick endings met in this solve, :data:`TWO_ENTRIES` entries of two words
 #: (the key: the table key's cards (:func:`_tt_cards`), the leader, the match flags and the solve's generation; then
@@ -148,10 +152,15 @@ TWO_ENTRIES = 1 << TWO_BITS
 _SHAPE = _TWO + 2 * TWO_ENTRIES
 SHAPE_BITS = 18
 SHAPE_ENTRIES = 1 << SHAPE_BITS
-#: ctx[_SCODE + 512 * s + x]: the shape of suit ``s`` whose cards in play are ``x`` (Jass, :func:`_shape_code`), one
-#: word, filled per deal with the key table
-_SCODE = _SHAPE + 2 * SHAPE_ENTRIES
-_CTX_LEN = _SCODE + 4 * 512
+#: ctx[_THREE:]: the bounds of the Jass three-trick boundaries met in this solve's four-trick endings,
+#: :data:`THREE_ENTRIES` entries of two words (the key as in the two-trick cache; then the lower and the upper bound),
+#: placed by a hash of the key, a new entry replacing the old. Small enough to stay in the core's own cache, where the
+#: four-trick endings meet the same three-trick boundaries again and again, and it leaves the transposition table to
+#: the rest of the search
+_THREE = _SHAPE + 2 * SHAPE_ENTRIES
+THREE_BITS = 14
+THREE_ENTRIES = 1 << THREE_BITS
+_CTX_LEN = _THREE + 2 * THREE_ENTRIES
 
 #: rows of the scratch array: one per card played (36) and a spare; columns 0..15 hold a node's
 #: moves, 16..31 their ordering scores, 32.. the node's frame on the explicit search stack
@@ -977,7 +986,7 @@ def _after_first_for(k: int):  # type: ignore[no-untyped-def]
         if k == 5:
             return gain + _boundary4(ctx, tt, rem & ~tm, top - tp, ws, f, a - gain, b - gain)
         if k == 4:
-            return gain + _boundary3(ctx, tt, rem & ~tm, top - tp, ws, f, a - gain, b - gain)
+            return gain + _boundary3(ctx, rem & ~tm, top - tp, ws, f, a - gain, b - gain)
         return gain + _two_known(ctx, rem & ~tm, top - tp, ws, f, a - gain, b - gain)
 
     return after_first
@@ -1000,7 +1009,7 @@ def _ending_for(k: int):  # type: ignore[no-untyped-def]
     ``ending(ctx, tt, rem, top, leader, flags, alpha, beta, first)`` that gives team 0's value (fail-soft in
     ``alpha..beta``) of a trick boundary with ``k`` tricks left (``top``: the points of its cards) and the best lead
     found: plain alpha-beta over the first trick's lines (at most ``k`` cards a hand), each ending in the two-trick
-    ending (:func:`_jass_two`), a three-trick boundary looked up in the table (``k`` = 4, :func:`_boundary3`) or a
+    ending (:func:`_jass_two`), a three-trick boundary looked up in the three-trick table (``k`` = 4, :func:`_boundary3`) or a
     four-trick boundary looked up in the table and the shape table (``k`` = 5, :func:`_boundary4`). ``k`` is a
     constant of the kernel, so Numba drops the branches for the other ``k`` before it compiles it (an inlined
     function's argument is not pruned: with ``k`` an argument, each of the three kernels carried all three
@@ -1384,6 +1393,17 @@ def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untype
     return _two_known(ctx, rem, _mask_points(ctx, rem), leader, flags, alpha, beta)
 
 
+@njit(inline="always")
+def _cache_slot(ctx, base, bits, rem, leader, flags):  # type: ignore[no-untyped-def]
+    """The key of a Jass trick boundary in a cache of the search's context (the table key's cards, :func:`_tt_cards`,
+    the leader, the match flags and the solve's generation; never 0, as cards are in it) and the index of its entry
+    in the cache of ``2**bits`` entries of two words at ``ctx[base:]``."""
+    gen = np.uint64(ctx[_GEN])
+    who = (np.uint64(leader) << np.uint64(36)) | (np.uint64(flags) << np.uint64(38))
+    key = np.int64(_tt_cards(ctx, rem) | who | (gen << np.uint64(40)))
+    return key, base + 2 * np.int64(_mix(key) >> np.uint64(64 - bits))
+
+
 @_no_refcounts
 def _two_known(ctx, rem, top, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
     """Jass's :func:`_two_tricks`, given ``top``, the points of both tricks: the exact value from the two-trick cache,
@@ -1392,11 +1412,7 @@ def _two_known(ctx, rem, top, leader, flags, alpha, beta):  # type: ignore[no-un
     done, v, _, _ = narrow_window(lo, hi, alpha, beta)
     if done:  # the window lies outside all the two tricks can give
         return v
-    gen = np.uint64(ctx[_GEN])
-    who = (np.uint64(leader) << np.uint64(36)) | (np.uint64(flags) << np.uint64(38))
-    key = np.int64(_tt_cards(ctx, rem) | who | (gen << np.uint64(40)))
-    h = _mix(key) >> np.uint64(64 - TWO_BITS)
-    j = _TWO + 2 * np.int64(h)
+    key, j = _cache_slot(ctx, _TWO, TWO_BITS, rem, leader, flags)
     if ctx[j] == key:  # met before in this solve: its exact value (a key is never 0: eight cards are in it)
         return ctx[j + 1]
     v = _jass_two(ctx, rem, leader, flags, lo - 1, hi + 1, top)  # the exact value, kept for the next time
@@ -1432,22 +1448,27 @@ def _table_bounds(ctx, tt, rem, flags, key, top):  # type: ignore[no-untyped-def
 
 
 @njit(inline="always")
-def _boundary3(ctx, tt, rem, top, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
+def _boundary3(ctx, rem, top, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
     """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left inside a
-    four-trick ending: its table entry (else its static bounds) first, then :func:`_three_tricks`, whose proven
-    bounds go into the table (``top``: the points of its cards)."""
+    four-trick ending: its bounds from the three-trick table (``ctx[_THREE:]``; else its static bounds) first, then
+    :func:`_three_tricks`, whose proven bounds go into that table (``top``: the points of its cards)."""
     lo, hi = _jass_range(flags, top)
     done, v, _, _ = narrow_window(lo, hi, alpha, beta)
     if done:  # the window lies outside all the three tricks can give
         return v
-    key = _tt_key(ctx, rem, leader, flags)
-    lo, hi, _ = _table_bounds(ctx, tt, rem, flags, key, top)
+    key, j = _cache_slot(ctx, _THREE, THREE_BITS, rem, leader, flags)
+    if ctx[j] == key:
+        lo = (ctx[j + 1] & 0xFFFF) - _OFF
+        hi = (ctx[j + 1] >> 16) - _OFF
+    else:
+        lo, hi = _bounds(ctx, rem, np.uint64(0), flags, top)
     done, v, a, b = narrow_window(lo, hi, alpha, beta)
     if done:
         return v
     v = _three_known(ctx, rem, top, leader, flags, a, b)
     lo, hi = proven_bounds(v, a, b, lo, hi)
-    _store(tt, key, ctx[_GEN], lo, hi, -1)
+    ctx[j] = key
+    ctx[j + 1] = (lo + _OFF) | ((hi + _OFF) << 16)
     return v
 
 
@@ -1455,7 +1476,7 @@ def _boundary3(ctx, tt, rem, top, leader, flags, alpha, beta):  # type: ignore[n
 def _four_tricks(ctx, tt, rem, top, leader, flags, alpha, beta, first):  # type: ignore[no-untyped-def]
     """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with four tricks left (``top``: the
     points of its cards) and its best lead, ``first`` tried first: see :func:`_ending_for`; the three-trick boundaries
-    within keep their table entries (:func:`_boundary3`)."""
+    within keep their bounds in the three-trick table (:func:`_boundary3`)."""
     return _ending4(ctx, tt, rem, top, leader, flags, alpha, beta, first)
 
 

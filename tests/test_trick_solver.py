@@ -397,6 +397,23 @@ def test_jass_shape_table_holds_each_suits_shape() -> None:
                 assert got == int(ts._shape_word(ctx, np.uint64(x), s, tg)), (ct, s, x)
 
 
+def test_a_new_generation_after_the_last_keeps_the_deals_tables() -> None:
+    # a solve sets the deal's tables (key cards, equivalent cards, shapes), then starts a new generation; when the
+    # counter runs out, that clears the table and the solve's own counts and caches, never the deal's tables
+    rng = random.Random(80)
+    cards = rng.sample(JASS_DECK, 36)
+    ctx = _ctx(ts.JASS, 2, [parse_mask(" ".join(cards[9 * s : 9 * s + 9]), "jass") for s in range(4)])
+    deal_tables = ctx[ts._CANON : ts._HIST].copy()
+    assert deal_tables[2 * 2048 :].any()  # the shapes are part of them
+    tt = ts.new_table(4)
+    tt[0, 0] = np.uint64(ts._GEN_LIMIT - 1)
+    tt[1:] = np.uint64(7)
+    ctx[ts._TWO :] = 7
+    ts.next_generation(ctx, tt)
+    assert int(tt[0, 0]) == 1 and not tt[1:].any() and not ctx[ts._HIST :].any()
+    assert (ctx[ts._CANON : ts._HIST] == deal_tables).all()
+
+
 def test_jass_same_shape_is_the_plain_rule() -> None:
     # the shapes the search compares (on this machine's path: two PEXT or the table) against the rule written out, on
     # pairs of card sets with as many cards in each hand: one of the same shape, then (most times) one card of it
