@@ -383,13 +383,18 @@ def _plain_same_shape(deal: list[list[str]], contract: str, a: list[str], b: lis
     return True
 
 
+def _random_deal_ctx(rng: random.Random, ct: int) -> np.ndarray:
+    """A Jass search context for a random whole deal under contract ``ct``."""
+    cards = rng.sample(JASS_DECK, 36)
+    return _ctx(ts.JASS, ct, [parse_mask(" ".join(cards[9 * s : 9 * s + 9]), "jass") for s in range(4)])
+
+
 def test_jass_shape_table_holds_each_suits_shape() -> None:
     # where PEXT is slow the search reads each suit's shape from a table made per deal: it holds _shape_word for every
     # set of the suit's cards (the other path computes it, so both paths see the same shapes and the same hashes)
     rng = random.Random(79)
     for ct in range(6):
-        cards = rng.sample(JASS_DECK, 36)
-        ctx = _ctx(ts.JASS, ct, [parse_mask(" ".join(cards[9 * s : 9 * s + 9]), "jass") for s in range(4)])
+        ctx = _random_deal_ctx(rng, ct)
         tg = int(ts._TRUMP_GROUP[ctx[ts._VARIANT]])
         for s in range(4):
             for x in range(512):
@@ -400,11 +405,9 @@ def test_jass_shape_table_holds_each_suits_shape() -> None:
 def test_a_new_generation_after_the_last_keeps_the_deals_tables() -> None:
     # a solve sets the deal's tables (key cards, equivalent cards, shapes), then starts a new generation; when the
     # counter runs out, that clears the table and the solve's own counts and caches, never the deal's tables
-    rng = random.Random(80)
-    cards = rng.sample(JASS_DECK, 36)
-    ctx = _ctx(ts.JASS, 2, [parse_mask(" ".join(cards[9 * s : 9 * s + 9]), "jass") for s in range(4)])
+    ctx = _random_deal_ctx(random.Random(80), 2)
     deal_tables = ctx[ts._CANON : ts._HIST].copy()
-    assert deal_tables[2 * 2048 :].any()  # the shapes are part of them
+    assert deal_tables[ts._SCODE - ts._CANON :].any()  # the shapes are part of them
     tt = ts.new_table(4)
     tt[0, 0] = np.uint64(ts._GEN_LIMIT - 1)
     tt[1:] = np.uint64(7)
