@@ -43,7 +43,9 @@ core; through the frames it compiled Jass's search too, 2.5 minutes more).
   tricks, without the search's frames (a boundary with three tricks left or more still looks up
   and stores its bounds in the table, a Jass four-trick boundary inside a five-trick ending too, with its best lead
   and its shape-table entry, and a Jass three-trick boundary inside a four-trick ending in a small table of its own,
-  :data:`THREE_ENTRIES` entries in the search's context that stay in the core's cache; a Euchre
+  :data:`THREE_ENTRIES` entries in the search's context that stay in the core's cache, and in a small shape table of
+  its own, :data:`SHAPE3_ENTRIES` entries, which settles about half the three-trick boundaries the first leaves open
+  (on 70 bench deals: 10.6 M three-trick searches and 64 M two-trick endings without it, 5.4 M and 33 M with it); a Euchre
   boundary with ``k`` tricks left whose window lies outside 0..k returns at once, and so does a Jass
   boundary with two or three tricks left whose window lies outside what the cards in play, the last
   trick's 5 and the match bonus while open can still give, before its table entry is read; Jass's two-trick
@@ -90,11 +92,14 @@ core; through the frames it compiled Jass's search too, 2.5 minutes more).
   same seat; only the card points move, so their values differ by no more than the sum of the points the map adds
   (or takes away). A second table, :data:`SHAPE_ENTRIES` entries of two words in a Jass search's context (4 MiB), is
   placed by a hash of the shape (each suit's shape is two PEXT, or a read from a table made per deal where PEXT
-  is slow) and keeps the cards, the proven bounds and the best lead of the last position stored
+  is slow; the four suits' shapes packed into two words, each mixed once, :func:`_words_hash`) and keeps the cards,
+  the proven bounds and the best lead of the last position stored
   with it; a boundary whose own entry leaves its window open reads the bounds of a position of the same shape,
   widened by that sum (:func:`_shape_shift`), and tries its best lead first (the card of the same place in its suit,
   when the table has no lead of its own). The entry's cards are checked for the same shape, so a hash collision costs
-  nothing.
+  nothing. Its bounds, not its best leads, are what it is for (the CHANGELOG gives the measurement). The
+  three-trick boundaries inside the four-trick endings have a small one of their own (``_SHAPE3``), in the core's
+  cache.
 * **Merged table keys** (Jass): positions whose cards in play have, suit by suit, the same
   sequence of owners and points in rank order play alike and share one entry of the table and of
   the two-trick cache: a side suit's 9 8 7 6, the trump 8 7 6, Obenabe's 9 7 6 once its 8 is gone,
@@ -137,7 +142,10 @@ _SCODE = _TWIN + 4 * 512
 #: cut-off) in this solve (Jass); ctx[_TRIES + 36 * k + c]: how often that lead was tried. The frames and the endings
 #: try first the leads with the largest share of tries that cut off, trumps before the other suits (relative
 #: history, :func:`_lead_share`); both cleared by :func:`next_generation`
-_HIST = _SCODE + 4 * 512
+#: ctx[_SURE + x]: :func:`_sure_trumps` of a Jass trump contract whose trumps in play are ``x`` (the trump suit's nine
+#: bits), packed: the team plus one (bits 0..1), the tricks (bits 2..5) and the points (from bit 8)
+_SURE = _SCODE + 4 * 512
+_HIST = _SURE + 512
 _TRIES = _HIST + 10 * 36
 #: ctx[_TWO:]: the exact values of the Jass two-trick endings met in this solve, :data:`TWO_ENTRIES` entries of two words
 #: (the key: the table key's cards (:func:`_tt_cards`), the leader, the match flags and the solve's generation; then
@@ -160,7 +168,12 @@ SHAPE_ENTRIES = 1 << SHAPE_BITS
 _THREE = _SHAPE + 2 * SHAPE_ENTRIES
 THREE_BITS = 14
 THREE_ENTRIES = 1 << THREE_BITS
-_CTX_LEN = _THREE + 2 * THREE_ENTRIES
+#: ctx[_SHAPE3:]: the shape table of the three-trick boundaries in the four-trick endings (as :data:`_SHAPE`,
+#: :data:`SHAPE3_ENTRIES` entries)
+_SHAPE3 = _THREE + 2 * THREE_ENTRIES
+SHAPE3_BITS = 14
+SHAPE3_ENTRIES = 1 << SHAPE3_BITS
+_CTX_LEN = _SHAPE3 + 2 * SHAPE3_ENTRIES
 
 #: rows of the scratch array: one per card played (36) and a spare; columns 0..15 hold a node's
 #: moves, 16..31 their ordering scores, 32.. the node's frame on the explicit search stack
@@ -495,6 +508,9 @@ def _canon_table(ctx):  # type: ignore[no-untyped-def]
             ctx[_CANON + 512 * s + np.int64(x)] = np.int64(k << sh)
             ctx[_TWIN + 512 * s + np.int64(x)] = np.int64(twins << sh)
             ctx[_SCODE + 512 * s + np.int64(x)] = np.int64(_shape_word(ctx, x, s, tg))
+            if s == tg:
+                team, tricks, pts = _scan_sure_trumps(ctx, x << sh)
+                ctx[_SURE + np.int64(x)] = (team + 1) | (tricks << 2) | (pts << 8)
             x = (x - held) & held
             if x == np.uint64(0):
                 break
@@ -644,9 +660,20 @@ def _eu_sure_trumps(ctx, rem):  # type: ignore[no-untyped-def]
 def _sure_trumps(ctx, rem):  # type: ignore[no-untyped-def]
     """The highest trumps still in the hands, as long as one team holds them all: each wins the trick it falls in
     for that team (nothing left can beat it). Returns that team (-1: none, or no trump), the most of them in one
-    hand (each falls in a trick of its own: the tricks the team is sure of) and their card points."""
+    hand (each falls in a trick of its own: the tricks the team is sure of) and their card points. Jass reads them
+    from the table of the deal (``_SURE``, filled by :func:`_scan_sure_trumps`)."""
     if ctx[_GAME] == EUCHRE:
         return _eu_sure_trumps(ctx, rem)
+    t = _TRUMP_GROUP[ctx[_VARIANT]]
+    if t < 0:
+        return np.int64(-1), np.int64(0), np.int64(0)
+    e = ctx[_SURE + np.int64((rem >> np.uint64(9 * t)) & np.uint64(511))]
+    return (e & 3) - 1, (e >> 2) & 15, e >> 8
+
+
+@njit(inline="always")
+def _scan_sure_trumps(ctx, rem):  # type: ignore[no-untyped-def]
+    """:func:`_sure_trumps` of a Jass deal, from the trumps themselves (the table of the deal, ``_SURE``, keeps it)."""
     v = ctx[_VARIANT]
     t = _TRUMP_GROUP[v]
     team = np.int64(-1)
@@ -829,21 +856,39 @@ def _shape_code(ctx, rem, s):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
+def _shape_words(ctx, rem):  # type: ignore[no-untyped-def]
+    """The four suits' :func:`_shape_code` of the cards in play ``rem`` (Jass)."""
+    return _shape_code(ctx, rem, 0), _shape_code(ctx, rem, 1), _shape_code(ctx, rem, 2), _shape_code(ctx, rem, 3)
+
+
+@njit(inline="always")
+def _words_hash(w, seat, flags):  # type: ignore[no-untyped-def]
+    """A hash of a shape from its suits' words ``w`` (:func:`_shape_words`, each below 2**22), the leader and the match
+    flags: the words packed into two 64-bit words (no bit lost), each mixed once (two multiplications a lookup, where
+    mixing suit by suit took four)."""
+    a = w[0] | (w[1] << np.uint64(22)) | (w[2] << np.uint64(44))
+    b = (w[2] >> np.uint64(20)) | (w[3] << np.uint64(2)) | (np.uint64(seat * 4 + flags + 1) << np.uint64(24))
+    return _mix(a ^ _mix(b))
+
+
+@njit(inline="always")
 def _shape_hash(ctx, rem, seat, flags):  # type: ignore[no-untyped-def]
     """A hash of the shape of a Jass trick boundary: each suit's :func:`_shape_code`, the leader and the match flags."""
-    h = np.uint64(seat * 4 + flags + 1)
-    for s in range(4):
-        w = _shape_code(ctx, rem, s)
-        h = _mix(h ^ (w & np.uint64(0x1FFF)) ^ ((w >> np.uint64(13)) << np.uint64(32)))
-    return h
+    return _words_hash(_shape_words(ctx, rem), seat, flags)
 
 
 @njit(inline="always")
 def _same_shape(ctx, ra, rb):  # type: ignore[no-untyped-def]
     """Whether the cards ``ra`` and ``rb`` in play (Jass, the same deal) have the same shape: suit by suit."""
+    return _has_shape(ctx, ra, _shape_words(ctx, rb))
+
+
+@njit(inline="always")
+def _has_shape(ctx, r, w):  # type: ignore[no-untyped-def]
+    """Whether the cards ``r`` in play (Jass) have the shape whose suits' words are ``w`` (:func:`_shape_words`)."""
     d = np.uint64(0)
     for s in range(4):
-        d |= _shape_code(ctx, ra, s) ^ _shape_code(ctx, rb, s)
+        d |= _shape_code(ctx, r, s) ^ w[s]
     return d == np.uint64(0)
 
 
@@ -863,19 +908,21 @@ def _shape_shift(ctx, ra, rb):  # type: ignore[no-untyped-def]
 
 
 @njit(inline="always")
-def _shape_lookup(ctx, rem, seat, flags, lo, hi):  # type: ignore[no-untyped-def]
-    """Jass: the bounds ``lo..hi`` of a trick boundary narrowed by the shape table: a position of the same shape met
-    in this solve (:func:`_same_shape`) stored its bounds, and this one's lie within them moved by
-    :func:`_shape_shift`."""
-    h = _shape_hash(ctx, rem, seat, flags)
-    j = _SHAPE + 2 * np.int64(h >> np.uint64(64 - SHAPE_BITS))
+def _shape_lookup(ctx, rem, seat, flags, lo, hi, base=_SHAPE, bits=SHAPE_BITS):  # type: ignore[no-untyped-def]
+    """Jass: the bounds ``lo..hi`` of a trick boundary narrowed by the shape table at ``ctx[base:]`` (``2**bits``
+    entries): a position of the same shape met in this solve (:func:`_same_shape`) stored its bounds, and this one's
+    lie within them moved by :func:`_shape_shift`. Returns the bounds, that position's best lead as the card of the
+    same place here (-1: none) and the shape's hash, for :func:`_shape_store`."""
+    w = _shape_words(ctx, rem)
+    h = _words_hash(w, seat, flags)
+    j = base + 2 * np.int64(h >> np.uint64(64 - bits))
     check = ((h >> np.uint64(20)) << np.uint64(20)) | np.uint64(ctx[_GEN])
     if np.uint64(ctx[j]) != check:
-        return lo, hi, np.int64(-1)
+        return lo, hi, np.int64(-1), h
     d = np.uint64(ctx[j + 1])
     rs = d & np.uint64((1 << 36) - 1)
-    if (d >> np.uint64(54)) & np.uint64(15) != np.uint64(seat * 4 + flags) or not _same_shape(ctx, rs, rem):
-        return lo, hi, np.int64(-1)
+    if (d >> np.uint64(54)) & np.uint64(15) != np.uint64(seat * 4 + flags) or not _has_shape(ctx, rs, w):
+        return lo, hi, np.int64(-1), h
     up, down = _shape_shift(ctx, rs, rem)
     slo = np.int64((d >> np.uint64(36)) & np.uint64(511)) - _OFF - down
     shi = np.int64((d >> np.uint64(45)) & np.uint64(511)) - _OFF + up
@@ -885,17 +932,20 @@ def _shape_lookup(ctx, rem, seat, flags, lo, hi):  # type: ignore[no-untyped-def
         bit = np.uint64(1) << np.uint64(move % 9)
         below = (rs >> sh) & (bit - np.uint64(1))
         move = 9 * (move // 9) + select_bit((rem >> sh) & np.uint64(511), popcount(below))
-    return max(lo, slo), min(hi, shi), move
+    return max(lo, slo), min(hi, shi), move, h
 
 
 @njit(inline="always")
-def _shape_store(ctx, rem, seat, flags, lo, hi, move):  # type: ignore[no-untyped-def]
+def _shape_store(ctx, rem, seat, flags, lo, hi, move, base=_SHAPE, bits=SHAPE_BITS, h=0):  # type: ignore[no-untyped-def]
     """Jass: keep the proven bounds ``lo..hi`` and the best lead ``move`` (-1: none) of a trick boundary in the shape
-    table (replacing what stood there)."""
+    table at ``ctx[base:]`` (``2**bits`` entries), replacing what stood there; ``h``: the shape's hash if the lookup
+    gave it, else 0."""
     if ctx[_GAME] != JASS or ctx[_NO_SHAPE]:
         return
-    h = _shape_hash(ctx, rem, seat, flags)
-    j = _SHAPE + 2 * np.int64(h >> np.uint64(64 - SHAPE_BITS))
+    h = np.uint64(h)
+    if h == np.uint64(0):  # (no lookup computed it)
+        h = _shape_hash(ctx, rem, seat, flags)
+    j = base + 2 * np.int64(h >> np.uint64(64 - bits))
     ctx[j] = np.int64(((h >> np.uint64(20)) << np.uint64(20)) | np.uint64(ctx[_GEN]))
     ctx[j + 1] = np.int64(
         rem
@@ -1404,10 +1454,10 @@ def _cache_slot(ctx, base, bits, rem, leader, flags):  # type: ignore[no-untyped
     return key, base + 2 * np.int64(_mix(key) >> np.uint64(64 - bits))
 
 
-@_no_refcounts
+@njit(inline="always")
 def _two_known(ctx, rem, top, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
     """Jass's :func:`_two_tricks`, given ``top``, the points of both tricks: the exact value from the two-trick cache,
-    else from :func:`_jass_two` (and then kept in the cache)."""
+    else from :func:`_two_new` (and then kept in the cache). Inlined into its callers: only a miss calls a kernel."""
     lo, hi = _jass_range(flags, top)
     done, v, _, _ = narrow_window(lo, hi, alpha, beta)
     if done:  # the window lies outside all the two tricks can give
@@ -1415,7 +1465,14 @@ def _two_known(ctx, rem, top, leader, flags, alpha, beta):  # type: ignore[no-un
     key, j = _cache_slot(ctx, _TWO, TWO_BITS, rem, leader, flags)
     if ctx[j] == key:  # met before in this solve: its exact value (a key is never 0: eight cards are in it)
         return ctx[j + 1]
-    v = _jass_two(ctx, rem, leader, flags, lo - 1, hi + 1, top)  # the exact value, kept for the next time
+    return _two_new(ctx, rem, top, leader, flags, key, j)
+
+
+@_no_refcounts
+def _two_new(ctx, rem, top, leader, flags, key, j):  # type: ignore[no-untyped-def]
+    """The exact value of a two-trick ending not in the cache (:func:`_jass_two`), kept in the cache's entry ``j``."""
+    lo, hi = _jass_range(flags, top)
+    v = _jass_two(ctx, rem, leader, flags, lo - 1, hi + 1, top)
     ctx[j] = key
     ctx[j + 1] = v
     return v
@@ -1427,13 +1484,14 @@ def _three_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-unty
     Euchre has its own: :func:`_eu_tricks_for`."""
     if ctx[_GAME] == EUCHRE:
         return _eu_three(ctx, rem, leader, alpha, beta, -1)
-    return _three_known(ctx, rem, _mask_points(ctx, rem), leader, flags, alpha, beta)
+    return _three_known(ctx, rem, _mask_points(ctx, rem), leader, flags, alpha, beta)[0]
 
 
 @_no_refcounts
-def _three_known(ctx, rem, top, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
-    """Jass's :func:`_three_tricks`, given ``top``, the points of the three tricks."""
-    return _ending3(ctx, None, rem, top, leader, flags, alpha, beta, -1)[0]
+def _three_known(ctx, rem, top, leader, flags, alpha, beta, first=-1):  # type: ignore[no-untyped-def]
+    """Jass's :func:`_three_tricks`, given ``top``, the points of the three tricks, and its best lead (``first``: the
+    lead to try first, -1: none)."""
+    return _ending3(ctx, None, rem, top, leader, flags, alpha, beta, first)
 
 
 @njit(inline="always")
@@ -1450,8 +1508,9 @@ def _table_bounds(ctx, tt, rem, flags, key, top):  # type: ignore[no-untyped-def
 @njit(inline="always")
 def _boundary3(ctx, rem, top, leader, flags, alpha, beta):  # type: ignore[no-untyped-def]
     """Jass: team 0's value (fail-soft in ``alpha..beta``) of a trick boundary with three tricks left inside a
-    four-trick ending: its bounds from the three-trick table (``ctx[_THREE:]``; else its static bounds) first, then
-    :func:`_three_tricks`, whose proven bounds go into that table (``top``: the points of its cards)."""
+    four-trick ending: its bounds from the three-trick table (``ctx[_THREE:]``; else its static bounds), narrowed by
+    its shape table (``ctx[_SHAPE3:]``, :func:`_shape_lookup`) first, then :func:`_three_known` (the shape table's
+    best lead tried first), whose proven bounds go into both tables (``top``: the points of its cards)."""
     lo, hi = _jass_range(flags, top)
     done, v, _, _ = narrow_window(lo, hi, alpha, beta)
     if done:  # the window lies outside all the three tricks can give
@@ -1465,10 +1524,18 @@ def _boundary3(ctx, rem, top, leader, flags, alpha, beta):  # type: ignore[no-un
     done, v, a, b = narrow_window(lo, hi, alpha, beta)
     if done:
         return v
-    v = _three_known(ctx, rem, top, leader, flags, a, b)
+    move = np.int64(-1)
+    h = np.uint64(0)
+    if not ctx[_NO_SHAPE]:
+        lo, hi, move, h = _shape_lookup(ctx, rem, leader, flags, lo, hi, _SHAPE3, SHAPE3_BITS)
+        done, v, a, b = narrow_window(lo, hi, alpha, beta)
+        if done:
+            return v
+    v, bm = _three_known(ctx, rem, top, leader, flags, a, b, move)
     lo, hi = proven_bounds(v, a, b, lo, hi)
     ctx[j] = key
     ctx[j + 1] = (lo + _OFF) | ((hi + _OFF) << 16)
+    _shape_store(ctx, rem, leader, flags, lo, hi, bm, _SHAPE3, SHAPE3_BITS, h)
     return v
 
 
@@ -1491,12 +1558,12 @@ def _boundary4(ctx, tt, rem, top, leader, flags, alpha, beta):  # type: ignore[n
     if done:  # the window lies outside all the four tricks can give
         return v
     key = _tt_key(ctx, rem, leader, flags)
-    lo, hi, move = _boundary_bounds(ctx, tt, rem, leader, flags, key, top, alpha, beta)
+    lo, hi, move, h = _boundary_bounds(ctx, tt, rem, leader, flags, key, top, alpha, beta)
     done, v, a, b = narrow_window(lo, hi, alpha, beta)
     if done:
         return v
     v, bm = _four_tricks(ctx, tt, rem, top, leader, flags, a, b, move)
-    _boundary_store(ctx, tt, rem, leader, flags, key, v, a, b, lo, hi, bm)
+    _boundary_store(ctx, tt, rem, leader, flags, key, v, a, b, lo, hi, bm, h)
     return v
 
 
@@ -1514,21 +1581,22 @@ def _boundary_bounds(ctx, tt, rem, seat, flags, key, top, alpha, beta):  # type:
     table key; ``top``: the points of its cards) with the window ``alpha..beta``: its bounds and a lead to try first
     (-1: none): :func:`_table_bounds`, narrowed by the shape table."""
     lo, hi, move = _table_bounds(ctx, tt, rem, flags, key, top)
+    h = np.uint64(0)
     if not ctx[_NO_SHAPE] and lo < beta and hi > alpha and lo < hi:
-        lo, hi, smove = _shape_lookup(ctx, rem, seat, flags, lo, hi)
+        lo, hi, smove, h = _shape_lookup(ctx, rem, seat, flags, lo, hi)
         if move < 0:
             move = smove
-    return lo, hi, move
+    return lo, hi, move, h
 
 
 @njit(inline="always")
-def _boundary_store(ctx, tt, rem, seat, flags, key, v, alpha, beta, lo, hi, move):  # type: ignore[no-untyped-def]
+def _boundary_store(ctx, tt, rem, seat, flags, key, v, alpha, beta, lo, hi, move, h=0):  # type: ignore[no-untyped-def]
     """Keep what a search of a trick boundary (``key``: its table key) in the window ``alpha..beta`` found (its
     fail-soft value ``v``, its best lead ``move``), with the bounds ``lo..hi`` known before, in the table and, in Jass,
     the shape table."""
     lo, hi = proven_bounds(v, alpha, beta, lo, hi)
     _store(tt, key, ctx[_GEN], lo, hi, _map_card(ctx, rem, move, True))
-    _shape_store(ctx, rem, seat, flags, lo, hi, move)
+    _shape_store(ctx, rem, seat, flags, lo, hi, move, _SHAPE, SHAPE_BITS, h)
 
 
 @njit(inline="always")
@@ -1552,10 +1620,11 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
         if left == 2 * nplay:
             return True, _two_known(ctx, rem, buf[p, _OPEN], seat, flags, alpha, beta)
     ttmove = np.int64(-1)
+    h = np.uint64(0)
     if pos == 0:  # a trick boundary: the node's bounds go into the table
         key = _tt_key(ctx, rem, seat, flags)
         buf[p, _TKEY] = np.int64(key)
-        lo, hi, ttmove = _boundary_bounds(ctx, tt, rem, seat, flags, key, buf[p, _OPEN], alpha, beta)
+        lo, hi, ttmove, h = _boundary_bounds(ctx, tt, rem, seat, flags, key, buf[p, _OPEN], alpha, beta)
     else:
         lo, hi = _bounds(ctx, rem, tmask, flags, buf[p, _OPEN])
     done, v, alpha, beta = narrow_window(lo, hi, alpha, beta)
@@ -1564,12 +1633,12 @@ def _enter(ctx, tt, buf, p):  # type: ignore[no-untyped-def]
     if pos == 0 and popcount(rem) <= 5 * nplay:  # an ending's own search, its bounds kept
         bm = np.int64(-1)
         if popcount(rem) == 3 * nplay:
-            v = _three_known(ctx, rem, buf[p, _OPEN], seat, flags, alpha, beta)
+            v = _three_known(ctx, rem, buf[p, _OPEN], seat, flags, alpha, beta)[0]
         elif popcount(rem) == 4 * nplay:
             v, bm = _four_tricks(ctx, tt, rem, buf[p, _OPEN], seat, flags, alpha, beta, ttmove)
         else:
             v, bm = _five_tricks(ctx, tt, rem, buf[p, _OPEN], seat, flags, alpha, beta, ttmove)
-        _boundary_store(ctx, tt, rem, seat, flags, np.uint64(buf[p, _TKEY]), v, alpha, beta, lo, hi, bm)
+        _boundary_store(ctx, tt, rem, seat, flags, np.uint64(buf[p, _TKEY]), v, alpha, beta, lo, hi, bm, h)
         return True, v
     buf[p, _AL] = alpha
     buf[p, _BE] = beta

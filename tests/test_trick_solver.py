@@ -402,6 +402,22 @@ def test_jass_shape_table_holds_each_suits_shape() -> None:
                 assert got == int(ts._shape_word(ctx, np.uint64(x), s, tg)), (ct, s, x)
 
 
+def test_jass_sure_trump_table_is_the_scan() -> None:
+    # the search reads the sure trumps from a table made per deal (ctx[_SURE:]): for every set of trumps in play it
+    # holds what the scan of those trumps finds (the scan itself is held to the plain minimax by the bounds test above)
+    rng = random.Random(81)
+    for ct in range(4):
+        ctx = _random_deal_ctx(rng, ct)
+        sh = 9 * int(ts._TRUMP_GROUP[ctx[ts._VARIANT]])
+        found = set()
+        for x in range(512):
+            rem = np.uint64(x << sh)
+            got = tuple(int(v) for v in ts._sure_trumps(ctx, rem))
+            assert got == tuple(int(v) for v in ts._scan_sure_trumps(ctx, rem)), (ct, x)
+            found.add(got[0])
+        assert found == {-1, 0, 1}  # both teams, and no trump at all
+
+
 def test_a_new_generation_after_the_last_keeps_the_deals_tables() -> None:
     # a solve sets the deal's tables (key cards, equivalent cards, shapes), then starts a new generation; when the
     # counter runs out, that clears the table and the solve's own counts and caches, never the deal's tables
@@ -523,6 +539,41 @@ def test_jass_five_trick_ending_fail_soft_against_plain_alphabeta() -> None:
             b = a + rng.randrange(1, 8)
             got, _lead = ts._five_tricks(ctx, tt, rem, ts._mask_points(ctx, rem), leader, flags, a, b, -1)
             check_fail_soft(v, int(got), a, b, (hands, ct, leader, earlier))
+
+
+@pytest.mark.slow
+def test_jass_four_trick_ending_fail_soft_with_its_tables_against_plain_alphabeta() -> None:
+    # the four-trick ending keeps its three-trick boundaries' bounds in the three-trick table and their shape table
+    # (ctx[_THREE:], ctx[_SHAPE3:]); several narrow windows on one position, then on positions of the same deal with
+    # other low cards in play (their shapes recur), so later searches read bounds and shifted bounds stored by
+    # earlier ones. Exact inside each window, a true bound outside it, against the plain alpha-beta of tests/naive
+    rng = random.Random(96)
+    tt = ts.new_table(14)
+    low = [c for c in JASS_DECK if c[1] in "6789TJQ"]
+    settled = 0
+    for i in range(24):
+        deal = rng.sample(low + rng.sample([c for c in JASS_DECK if c not in low], 4), 24)
+        ct, leader, earlier = i % 6, rng.randrange(4), rng.choice(EARLIER)
+        contract = "dhscou"[ct]
+        seats = [deal[6 * s : 6 * s + 6] for s in range(4)]
+        ctx = _ctx(ts.JASS, ct, [parse_mask(" ".join(h), "jass") for h in seats])
+        ts.next_generation(ctx, tt)
+        flags = int(earlier[0] > 0) | int(earlier[1] > 0) << 1
+        for _ in range(3):  # four of each hand's six cards in play
+            hands = [rng.sample(h, 4) for h in seats]
+            cards = [c for h in hands for c in h]
+            total = sum(jass_naive.card_points(c, contract) for c in cards) + 5
+            d = jass_solve.alphabeta(hands, contract, leader, [], (earlier[0] > 0, earlier[1] > 0), -1000, 1000, {})
+            mb = ts.MATCH_BONUS // 2
+            v = total + mb if d == total + ts.MATCH_BONUS else -mb if d == -total - ts.MATCH_BONUS else (d + total) // 2
+            rem = np.uint64(parse_mask(" ".join(cards), "jass"))
+            for _ in range(3):
+                a = v + rng.randrange(-10, 10)
+                b = a + rng.randrange(1, 6)
+                got, _lead = ts._four_tricks(ctx, tt, rem, ts._mask_points(ctx, rem), leader, flags, a, b, -1)
+                check_fail_soft(v, int(got), a, b, (hands, ct, leader, earlier))
+        settled += int(np.count_nonzero(ctx[ts._SHAPE3 :: 2]))
+    assert settled > 100  # the searches stored bounds in the shape table of the three-trick boundaries
 
 
 @pytest.mark.jit
