@@ -86,15 +86,16 @@ core; through the frames it compiled Jass's search too, 2.5 minutes more).
   deal that gives, for each suit's cards in play, the cards with such a twin just above them
   (:func:`_twins`); Euchre's nested loops part a trick's cards by the cards in play at its start.
 * **Shape table** (Jass; after Kupferschmid and Helmert's quasi-symmetry for Skat): two trick boundaries of one
-  deal have the same shape when they hold the same trumps and, in each other suit, as many cards owned by the same
-  seats in rank order (the same leader and match flags too). Mapping each side suit's cards of one onto the other's in
-  rank order keeps every card's suit, owner and order, so the same lines are legal in both and every trick goes to the
-  same seat; only the card points move, so their values differ by no more than the sum of the points the map adds
-  (or takes away). A second table, :data:`SHAPE_ENTRIES` entries of two words in a Jass search's context (4 MiB), is
-  placed by a hash of the shape (each suit's shape is two PEXT, or a read from a table made per deal where PEXT
-  is slow; the four suits' shapes packed into two words, each mixed once, :func:`_words_hash`) and keeps the cards,
-  the proven bounds and the best lead of the last position stored
-  with it; a boundary whose own entry leaves its window open reads the bounds of a position of the same shape,
+  deal have the same shape when they hold, in each suit, as many cards owned by the same seats in rank order, the
+  trump jack in both or in neither (it alone need never follow a trump lead), and the same leader and match flags.
+  Mapping each suit's cards of one onto the other's in rank order keeps every card's suit, owner and order (the jack
+  onto itself), so the same lines are legal in both (following suit, over- and undertrumping go by the order alone)
+  and every trick goes to the same seat; only the card points move, so their values differ by no more than the sum
+  of the points the map adds (or takes away). A second table, :data:`SHAPE_ENTRIES` entries of two words in a Jass
+  search's context (4 MiB), is placed by a hash of the shape (each side suit's shape is two PEXT, or a read from a
+  table made per deal where PEXT is slow, the trump suit's always a read; the four suits' shapes packed into two
+  words, each mixed once, :func:`_words_hash`) and keeps the cards, the proven bounds and the best lead of the last
+  position stored with it; a boundary whose own entry leaves its window open reads the bounds of a position of the same shape,
   widened by that sum (:func:`_shape_shift`), and tries its best lead first (the card of the same place in its suit,
   when the table has no lead of its own). The entry's cards are checked for the same shape, so a hash collision costs
   nothing. Its bounds, not its best leads, are what it is for (the CHANGELOG gives the measurement). The
@@ -344,6 +345,26 @@ def _late_table() -> np.ndarray:
 
 
 _LATE = _late_table()
+
+
+def _trump_rank_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A Jass trump suit's cards in rank order: ``rank[x]``, the nine bits ``x`` of the suit (by card, 6 to A) moved
+    to their places by strength (the weakest at bit 0: 6 7 8 T Q K A 9 J), ``card[j]`` the card bit at place ``j``,
+    and ``pts[v, j]`` the points of the card at place ``j`` of a trump contract ``v``."""
+    v = 4  # (the order is the same for every trump suit)
+    places = [int(c) % 9 for c in _ORDER[v, _GSTART[v, 0] : _GEND[v, 0]]][::-1]  # card of each place, weakest first
+    card = np.array(places, dtype=np.int64)
+    rank = np.zeros(512, dtype=np.uint64)
+    for x in range(512):
+        rank[x] = np.uint64(sum(1 << j for j, r in enumerate(places) if x >> r & 1))
+    pts = np.zeros((11, 9), dtype=np.int64)
+    for w in range(4, 8):
+        tg = int(_TRUMP_GROUP[w])
+        pts[w] = [_PTS[w, 9 * tg + r] for r in places]
+    return rank, card, pts
+
+
+_TRUMP_RANK, _TRUMP_CARD, _TRUMP_RPTS = _trump_rank_tables()
 
 
 @njit(inline="always")
@@ -833,16 +854,18 @@ def _tt_pair(tt, key):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def _shape_word(ctx, x, s, tg):  # type: ignore[no-untyped-def]
-    """The shape of suit ``s`` (Jass) whose cards in play are ``x`` (its nine bits), one word: the cards themselves for
-    the trump suit ``tg``, else how many (bits 0..3) and the owner of each in rank order (its seat's two bit planes,
-    bits 4..12 and 13..21)."""
-    if s == tg:
-        return x
+    """The shape of suit ``s`` (Jass) whose cards in play are ``x`` (its nine bits), one word: how many (bits 0..3)
+    and the owner of each in rank order (its seat's two bit planes, bits 4..12 and 13..21); for the trump suit ``tg``
+    the order is by strength (:data:`_TRUMP_RANK`) and bit 22 says whether the jack is in play."""
     sh = np.uint64(9 * s)
     o1 = (np.uint64(ctx[_H0 + 1] | ctx[_H0 + 3]) >> sh) & x
     o2 = (np.uint64(ctx[_H0 + 2] | ctx[_H0 + 3]) >> sh) & x
+    jack = np.uint64(0)
+    if s == tg:  # the trumps in rank order, and whether the jack is among them
+        x, o1, o2 = _TRUMP_RANK[x], _TRUMP_RANK[o1], _TRUMP_RANK[o2]
+        jack = (x >> np.uint64(8)) << np.uint64(22)
     e1, e2 = pext2(o1, o2, x)
-    return np.uint64(popcount(x)) | (e1 << np.uint64(4)) | (e2 << np.uint64(13))
+    return np.uint64(popcount(x)) | (e1 << np.uint64(4)) | (e2 << np.uint64(13)) | jack
 
 
 @njit(inline="always")
@@ -850,8 +873,8 @@ def _shape_code(ctx, rem, s):  # type: ignore[no-untyped-def]
     """:func:`_shape_word` of suit ``s`` in the cards in play ``rem``: two PEXT where they are fast, else read from the
     table of them made per deal (``ctx[_SCODE:]``), as the fallback gathers bit by bit."""
     x = (rem >> np.uint64(9 * s)) & np.uint64(511)
-    if HAVE_FAST_PDEP:
-        return _shape_word(ctx, x, s, _TRUMP_GROUP[ctx[_VARIANT]])
+    if HAVE_FAST_PDEP and s != _TRUMP_GROUP[ctx[_VARIANT]]:
+        return _shape_word(ctx, x, s, -1)
     return np.uint64(ctx[_SCODE + 512 * s + np.int64(x)])
 
 
@@ -866,8 +889,8 @@ def _words_hash(w, seat, flags):  # type: ignore[no-untyped-def]
     """A hash of a shape from its suits' words ``w`` (:func:`_shape_words`, each below 2**22), the leader and the match
     flags: the words packed into two 64-bit words (no bit lost), each mixed once (two multiplications a lookup, where
     mixing suit by suit took four)."""
-    a = w[0] | (w[1] << np.uint64(22)) | (w[2] << np.uint64(44))
-    b = (w[2] >> np.uint64(20)) | (w[3] << np.uint64(2)) | (np.uint64(seat * 4 + flags + 1) << np.uint64(24))
+    a = w[0] | (w[1] << np.uint64(23)) | (w[2] << np.uint64(46))
+    b = (w[2] >> np.uint64(18)) | (w[3] << np.uint64(5)) | (np.uint64(seat * 4 + flags + 1) << np.uint64(28))
     return _mix(a ^ _mix(b))
 
 
@@ -896,15 +919,21 @@ def _has_shape(ctx, r, w):  # type: ignore[no-untyped-def]
 def _shape_shift(ctx, ra, rb):  # type: ignore[no-untyped-def]
     """How much team 0's value can differ between two Jass positions of the same shape, ``ra`` and ``rb`` (the cards
     in play): the position ``rb`` is worth at most ``up`` more and at least ``down`` less than ``ra``. The map that
-    sends each side suit's cards of ``ra`` to those of ``rb`` in rank order (the trumps are the same cards) keeps
-    every card's suit, owner and order within its suit, so every line of play is legal in both positions alike and
+    sends each suit's cards of ``ra`` to those of ``rb`` in rank order (the trumps by strength) keeps every card's
+    suit, owner and order within its suit, so every line of play is legal in both positions alike and
     each trick goes to the same seat; a line's value moves by the points of the cards team 0 takes, each card by the
     difference of its points and its image's: at most the sum of the rises (``up``), at least minus the sum of the
     falls (``down``), and best play moves by no more."""
     v = ctx[_VARIANT]
     tg = _TRUMP_GROUP[v]
-    t = _GMASK[v, tg] if tg >= 0 else np.uint64(0)  # (each suit holds as many cards in both: pairing in order stays in suits)
-    return point_shift(ra & ~t, rb & ~t, _PTS[v])
+    if tg < 0:  # (each suit holds as many cards in both: pairing in order stays in suits)
+        return point_shift(ra, rb, _PTS[v])
+    t = _GMASK[v, tg]
+    up, down = point_shift(ra & ~t, rb & ~t, _PTS[v])
+    sh = np.uint64(9 * tg)
+    m = np.uint64(511)
+    tu, td = point_shift(_TRUMP_RANK[(ra >> sh) & m], _TRUMP_RANK[(rb >> sh) & m], _TRUMP_RPTS[v])
+    return up + tu, down + td
 
 
 @njit(inline="always")
@@ -927,11 +956,18 @@ def _shape_lookup(ctx, rem, seat, flags, lo, hi, base=_SHAPE, bits=SHAPE_BITS): 
     slo = np.int64((d >> np.uint64(36)) & np.uint64(511)) - _OFF - down
     shi = np.int64((d >> np.uint64(45)) & np.uint64(511)) - _OFF + up
     move = np.int64(d >> np.uint64(58)) - 1
-    if move >= 0:  # its best lead, as the card of the same place in its suit here
-        sh = np.uint64(9 * (move // 9))
-        bit = np.uint64(1) << np.uint64(move % 9)
-        below = (rs >> sh) & (bit - np.uint64(1))
-        move = 9 * (move // 9) + select_bit((rem >> sh) & np.uint64(511), popcount(below))
+    if move >= 0:  # its best lead, as the card of the same place in its suit here (the trumps' places by rank)
+        s = move // 9
+        sh = np.uint64(9 * s)
+        m = np.uint64(511)
+        if s == _TRUMP_GROUP[ctx[_VARIANT]]:
+            bit = _TRUMP_RANK[np.uint64(1) << np.uint64(move % 9)]
+            below = _TRUMP_RANK[(rs >> sh) & m] & (bit - np.uint64(1))
+            move = 9 * s + _TRUMP_CARD[select_bit(_TRUMP_RANK[(rem >> sh) & m], popcount(below))]
+        else:
+            bit = np.uint64(1) << np.uint64(move % 9)
+            below = (rs >> sh) & (bit - np.uint64(1))
+            move = 9 * s + select_bit((rem >> sh) & m, popcount(below))
     return max(lo, slo), min(hi, shi), move, h
 
 

@@ -306,30 +306,42 @@ def test_euchre_sure_trumps_are_the_plain_count() -> None:
         assert tuple(int(x) for x in ts._sure_trumps(ctx, _rem(ctx))) == (team, most, 0), (hands, trump)
 
 
+#: a trump suit's ranks from the weakest to the strongest (the jack, then the nine, on top)
+TRUMP_RANKS = "678TQKA9J"
+
+
+def _in_rank_order(cards: list[str], contract: str) -> list[str]:
+    """``cards`` of one suit, weakest first (by :data:`TRUMP_RANKS` in the trump suit)."""
+    order = TRUMP_RANKS if cards and cards[0][0] == contract else jass_naive.RANKS
+    return sorted(cards, key=lambda c: order.index(c[1]))
+
+
 def _same_shape_subset(rng: random.Random, deal: list[list[str]], contract: str, left: list[str]) -> list[str] | None:
-    """Cards in play of the same shape as ``left`` in the deal ``deal`` (another choice, if one exists): the trumps
-    themselves, and in each other suit as many cards with the same owners in rank order."""
+    """Cards in play of the same shape as ``left`` in the deal ``deal`` (another choice, if one exists): in each suit
+    as many cards with the same owners in rank order, and in the trump suit the jack in both or in neither."""
     from itertools import combinations
 
     owner = {c: s for s, h in enumerate(deal) for c in h}
     out: list[str] = []
     for suit in jass_naive.SUITS:
-        mine = sorted((c for c in left if c[0] == suit), key=lambda c: jass_naive.RANKS.index(c[1]))
-        if contract == suit:
-            out += mine
-            continue
-        pool = sorted((c for h in deal for c in h if c[0] == suit), key=lambda c: jass_naive.RANKS.index(c[1]))
+        mine = _in_rank_order([c for c in left if c[0] == suit], contract)
+        pool = _in_rank_order([c for h in deal for c in h if c[0] == suit], contract)
         want = [owner[c] for c in mine]
-        options = [list(x) for x in combinations(pool, len(mine)) if [owner[c] for c in x] == want]
+        jack = suit + "J" in mine
+        options = [
+            list(x)
+            for x in combinations(pool, len(mine))
+            if [owner[c] for c in x] == want and (suit != contract or (suit + "J" in x) == jack)
+        ]
         out += rng.choice(options)
     return out if set(out) != set(left) else None
 
 
 @pytest.mark.parametrize("k", [2, 3])
 def test_jass_shape_shift_bounds_the_value(k: int) -> None:
-    # the shape table's rule: two trick boundaries of one deal with the same shape (the same trumps; in each other
-    # suit as many cards, owned by the same seats in rank order) play alike, so the plain minimax's values differ by no
-    # more than the shift says: at most ``up`` more, at most ``down`` less
+    # the shape table's rule: two trick boundaries of one deal with the same shape (in each suit as many cards, owned
+    # by the same seats in rank order; the trump jack in both or in neither) play alike, so the plain minimax's values
+    # differ by no more than the shift says: at most ``up`` more, at most ``down`` less
     rng = random.Random(70 + k)
     pairs = shifted = 0
     while pairs < (60 if k == 2 else 30):
@@ -367,18 +379,27 @@ def test_jass_shapes_differ_when_an_owner_or_a_trump_differs() -> None:
     m = lambda t: np.uint64(parse_mask(t, "jass"))  # noqa: E731
     assert ts._same_shape(ctx, m("d6 d8 dT dQ hJ"), m("d7 d9 dJ dK hJ"))  # owners 0 1 2 3 in rank order both times
     assert not ts._same_shape(ctx, m("d6 d8 dT dQ hJ"), m("d6 d7 dT dQ hJ"))  # the second card's owner differs
-    assert not ts._same_shape(ctx, m("d6 hJ"), m("d6 h9"))  # the trumps are kept card for card
+    assert not ts._same_shape(ctx, m("d6 hJ"), m("d6 h9"))  # the jack is in one, not in the other
+    # trumps owned 1 then 0 from the weakest both times (the nine outranks the ace and the king): the same shape,
+    # the ace's 11 points mapped to the king's 4
+    assert ts._same_shape(ctx, m("d6 h9 hA"), m("d6 h9 hK"))
+    assert ts._shape_shift(ctx, m("h9 hA"), m("h9 hK")) == (0, 7)
+    assert not ts._same_shape(ctx, m("d6 h9 hA"), m("d6 h9 hQ"))  # the weaker trump's owner differs
+    assert ts._same_shape(ctx, m("hJ hA"), m("hJ hK")) and not ts._same_shape(ctx, m("hJ hA"), m("h9 hA"))
     assert not ts._same_shape(ctx, m("d6 d8"), m("d6 d8 d9"))  # as many cards a suit
     assert ts._shape_shift(ctx, m("d6 d8 dT dQ"), m("d7 d9 dJ dK")) == (1, 8)  # dT 10 -> dJ 2, dQ 3 -> dK 4
 
 
 def _plain_same_shape(deal: list[list[str]], contract: str, a: list[str], b: list[str]) -> bool:
-    """The shape rule written out: the same trumps, and in each other suit the owners of the cards in rank order."""
+    """The shape rule written out: in each suit the owners of the cards in rank order, and in the trump suit the jack
+    in both or in neither (it alone need never follow a trump lead)."""
     owner = {c: s for s, h in enumerate(deal) for c in h}
     for suit in jass_naive.SUITS:
-        xa = sorted((c for c in a if c[0] == suit), key=lambda c: jass_naive.RANKS.index(c[1]))
-        xb = sorted((c for c in b if c[0] == suit), key=lambda c: jass_naive.RANKS.index(c[1]))
-        if (xa != xb) if contract == suit else ([owner[c] for c in xa] != [owner[c] for c in xb]):
+        xa = _in_rank_order([c for c in a if c[0] == suit], contract)
+        xb = _in_rank_order([c for c in b if c[0] == suit], contract)
+        if [owner[c] for c in xa] != [owner[c] for c in xb]:
+            return False
+        if suit == contract and (suit + "J" in xa) != (suit + "J" in xb):
             return False
     return True
 
