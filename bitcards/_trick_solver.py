@@ -886,9 +886,9 @@ def _shape_words(ctx, rem):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def _words_hash(w, seat, flags):  # type: ignore[no-untyped-def]
-    """A hash of a shape from its suits' words ``w`` (:func:`_shape_words`, each below 2**22), the leader and the match
-    flags: the words packed into two 64-bit words (no bit lost), each mixed once (two multiplications a lookup, where
-    mixing suit by suit took four)."""
+    """A hash of a shape from its suits' words ``w`` (:func:`_shape_words`, each below 2**23: the trump suit's jack
+    flag is bit 22), the leader and the match flags: the words packed into two 64-bit words (no bit lost), each mixed
+    once (two multiplications a lookup, where mixing suit by suit took four)."""
     a = w[0] | (w[1] << np.uint64(23)) | (w[2] << np.uint64(46))
     b = (w[2] >> np.uint64(18)) | (w[3] << np.uint64(5)) | (np.uint64(seat * 4 + flags + 1) << np.uint64(28))
     return _mix(a ^ _mix(b))
@@ -959,15 +959,14 @@ def _shape_lookup(ctx, rem, seat, flags, lo, hi, base=_SHAPE, bits=SHAPE_BITS): 
     if move >= 0:  # its best lead, as the card of the same place in its suit here (the trumps' places by rank)
         s = move // 9
         sh = np.uint64(9 * s)
-        m = np.uint64(511)
-        if s == _TRUMP_GROUP[ctx[_VARIANT]]:
-            bit = _TRUMP_RANK[np.uint64(1) << np.uint64(move % 9)]
-            below = _TRUMP_RANK[(rs >> sh) & m] & (bit - np.uint64(1))
-            move = 9 * s + _TRUMP_CARD[select_bit(_TRUMP_RANK[(rem >> sh) & m], popcount(below))]
-        else:
-            bit = np.uint64(1) << np.uint64(move % 9)
-            below = (rs >> sh) & (bit - np.uint64(1))
-            move = 9 * s + select_bit((rem >> sh) & m, popcount(below))
+        bit = np.uint64(1) << np.uint64(move % 9)
+        there = (rs >> sh) & np.uint64(511)
+        here = (rem >> sh) & np.uint64(511)
+        trump = s == _TRUMP_GROUP[ctx[_VARIANT]]
+        if trump:
+            bit, there, here = _TRUMP_RANK[bit], _TRUMP_RANK[there], _TRUMP_RANK[here]
+        place = select_bit(here, popcount(there & (bit - np.uint64(1))))
+        move = 9 * s + (_TRUMP_CARD[place] if trump else place)
     return max(lo, slo), min(hi, shi), move, h
 
 
