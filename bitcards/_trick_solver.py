@@ -43,9 +43,10 @@ core; through the frames it compiled Jass's search too, 2.5 minutes more).
   tricks, without the search's frames (a boundary with three tricks left or more still looks up
   and stores its bounds in the table, a Jass four-trick boundary inside a five-trick ending too, with its best lead
   and its shape-table entry, and a Jass three-trick boundary inside a four-trick ending in a small table of its own,
-  :data:`THREE_ENTRIES` entries in the search's context that stay in the core's cache, and in a small shape table of
-  its own, :data:`SHAPE3_ENTRIES` entries, which settles about half the three-trick boundaries the first leaves open
-  (on 70 bench deals: 10.6 M three-trick searches and 64 M two-trick endings without it, 5.4 M and 33 M with it); a Euchre
+  :data:`THREE_ENTRIES` entries in the search's context that stay in the core's cache, and in a shape table of
+  its own, :data:`SHAPE3_ENTRIES` entries (1 MiB), which settles more than half the three-trick boundaries the first
+  leaves open (on 70 bench deals, with 2**14 entries: 10.6 M three-trick searches and 64 M two-trick endings without
+  it, 5.4 M and 33 M with it; 2**16 entries search 10% fewer than 2**14); a Euchre
   boundary with ``k`` tricks left whose window lies outside 0..k returns at once, and so does a Jass
   boundary with two or three tricks left whose window lies outside what the cards in play, the last
   trick's 5 and the match bonus while open can still give, before its table entry is read; Jass's two-trick
@@ -85,22 +86,21 @@ core; through the frames it compiled Jass's search too, 2.5 minutes more).
   endings apply it to the cards in play at the trick's start. In Jass both read it from a table per
   deal that gives, for each suit's cards in play, the cards with such a twin just above them
   (:func:`_twins`); Euchre's nested loops part a trick's cards by the cards in play at its start.
-* **Shape table** (Jass; after Kupferschmid and Helmert's quasi-symmetry for Skat): two trick boundaries of one
-  deal have the same shape when they hold, in each suit, as many cards owned by the same seats in rank order, the
-  trump jack in both or in neither (it alone need never follow a trump lead), and the same leader and match flags.
-  Mapping each suit's cards of one onto the other's in rank order keeps every card's suit, owner and order (the jack
-  onto itself), so the same lines are legal in both (following suit, over- and undertrumping go by the order alone)
-  and every trick goes to the same seat; only the card points move, so their values differ by no more than the sum
-  of the points the map adds (or takes away). A second table, :data:`SHAPE_ENTRIES` entries of two words in a Jass
-  search's context (4 MiB), is placed by a hash of the shape (each side suit's shape is two PEXT, or a read from a
-  table made per deal where PEXT is slow, the trump suit's always a read; the four suits' shapes packed into two
-  words, each mixed once, :func:`_words_hash`) and keeps the cards, the proven bounds and the best lead of the last
-  position stored with it; a boundary whose own entry leaves its window open reads the bounds of a position of the same shape,
-  widened by that sum (:func:`_shape_shift`), and tries its best lead first (the card of the same place in its suit,
-  when the table has no lead of its own). The entry's cards are checked for the same shape, so a hash collision costs
-  nothing. Its bounds, not its best leads, are what it is for (the CHANGELOG gives the measurement). The
-  three-trick boundaries inside the four-trick endings have a small one of their own (``_SHAPE3``), in the core's
-  cache.
+* **Shape table** (Jass; after Kupferschmid and Helmert's quasi-symmetry for Skat): two trick boundaries of one deal
+  have the same shape when they hold, in each suit, as many cards owned by the same seats in rank order, the trump
+  jack in both or in neither (it alone need never follow a trump lead), and the same leader and match flags. Mapping
+  each suit's cards of one onto the other's in rank order keeps every card's suit, owner and order (the jack onto
+  itself), so the same lines are legal in both (following suit, over- and undertrumping go by the order alone) and
+  every trick goes to the same seat; only the card points move, so their values differ by no more than the sum of the
+  points the map adds (or takes away). A second table, :data:`SHAPE_ENTRIES` entries of two words in a Jass search's
+  context (4 MiB), is placed by a hash of the shape (each suit's shape read from the table of the deal, :data:`_DEAL`;
+  the four suits' shapes packed into two words, each mixed once, :func:`_words_hash`) and keeps the cards, the proven
+  bounds and the best lead of the last position stored with it; a boundary whose own entry leaves its window open
+  reads the bounds of a position of the same shape, widened by that sum (:func:`_shape_shift`), and tries its best
+  lead first (the card of the same place in its suit, when the table has no lead of its own). The entry's cards are
+  checked for the same shape, so a hash collision costs nothing. Its bounds, not its best leads, are what it is for
+  (the CHANGELOG gives the measurement). The three-trick boundaries inside the four-trick endings have one of their
+  own (``_SHAPE3``, 1 MiB).
 * **Merged table keys** (Jass): positions whose cards in play have, suit by suit, the same
   sequence of owners and points in rank order play alike and share one entry of the table and of
   the two-trick cache: a side suit's 9 8 7 6, the trump 8 7 6, Obenabe's 9 7 6 once its 8 is gone,
@@ -117,7 +117,7 @@ import numba
 import numpy as np
 
 from bitcards._alphabeta import insert_move, narrow_window, pick, point_shift, proven_bounds
-from bitcards._bits import HAVE_FAST_PDEP, ctz, msb, mulhi64, pext2, popcount, select_bit
+from bitcards._bits import ctz, msb, mulhi64, pext2, popcount, select_bit
 from bitcards._jit import cold, njit
 from bitcards._memory import check_memory
 from bitcards._parallel import BatchKernel, block_rows, blocks
@@ -131,22 +131,20 @@ JASS = 1
 _GAME, _TRUMP, _SKIP, _GEN, _H0, _NODES, _NPLAY, _VARIANT, _NO_TT = 0, 1, 2, 3, 4, 8, 9, 10, 11
 #: ctx[_NO_SHAPE]: 1 to search a Jass deal without the shape table (the tests compare the two searches)
 _NO_SHAPE = 12
-#: ctx[_CANON + 512 * s + x]: the table key's cards for the cards ``x`` of suit ``s`` in play (nine bits) (Jass)
-_CANON = 13
-#: ctx[_TWIN + 512 * s + x]: of the cards ``x`` of suit ``s`` in play, those whose next stronger card in ``x`` has the
-#: same owner and the same points: equivalent to it, so the search never plays them (Jass)
-_TWIN = _CANON + 4 * 512
-#: ctx[_SCODE + 512 * s + x]: the shape of suit ``s`` whose cards in play are ``x`` (Jass, :func:`_shape_code`), one
-#: word; the tables of the deal end here (filled by :func:`set_ctx`), the counts and caches of a solve follow
-_SCODE = _TWIN + 4 * 512
+#: ctx[_DEAL + 512 * s + x]: what the search reads of the cards ``x`` (nine bits) of suit ``s`` in play (Jass), packed
+#: in one word so that one read (one cache line) serves them all: the table key's cards for them (bits 0..8,
+#: :data:`_KEY_CARDS`); those whose next stronger card in ``x`` has the same owner and the same points, equivalent to
+#: it, so the search never plays them (bits 9..17, :data:`_TWIN_CARDS`); the suit's shape (:func:`_shape_word`, bits
+#: 18..40, :data:`_SHAPE_AT`); and for the trump suit its sure trumps (:func:`_sure_trumps`, from bit 41,
+#: :data:`_SURE_AT`). The tables of the deal end here (filled by :func:`set_ctx`), the counts and caches of a solve
+#: follow
+_DEAL = 13
+_KEY_CARDS, _TWIN_CARDS, _SHAPE_AT, _SURE_AT = 0, 9, 18, 41
 #: ctx[_HIST + 36 * k + c]: how often the lead of card ``c`` from hands of ``k`` cards ended a node's search (a
 #: cut-off) in this solve (Jass); ctx[_TRIES + 36 * k + c]: how often that lead was tried. The frames and the endings
 #: try first the leads with the largest share of tries that cut off, trumps before the other suits (relative
 #: history, :func:`_lead_share`); both cleared by :func:`next_generation`
-#: ctx[_SURE + x]: :func:`_sure_trumps` of a Jass trump contract whose trumps in play are ``x`` (the trump suit's nine
-#: bits), packed: the team plus one (bits 0..1), the tricks (bits 2..5) and the points (from bit 8)
-_SURE = _SCODE + 4 * 512
-_HIST = _SURE + 512
+_HIST = _DEAL + 4 * 512
 _TRIES = _HIST + 10 * 36
 #: ctx[_TWO:]: the exact values of the Jass two-trick endings met in this solve, :data:`TWO_ENTRIES` entries of two words
 #: (the key: the table key's cards (:func:`_tt_cards`), the leader, the match flags and the solve's generation; then
@@ -172,7 +170,7 @@ THREE_ENTRIES = 1 << THREE_BITS
 #: ctx[_SHAPE3:]: the shape table of the three-trick boundaries in the four-trick endings (as :data:`_SHAPE`,
 #: :data:`SHAPE3_ENTRIES` entries)
 _SHAPE3 = _THREE + 2 * THREE_ENTRIES
-SHAPE3_BITS = 14
+SHAPE3_BITS = 16
 SHAPE3_ENTRIES = 1 << SHAPE3_BITS
 _CTX_LEN = _SHAPE3 + 2 * SHAPE3_ENTRIES
 
@@ -461,7 +459,7 @@ def set_ctx(ctx, game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-
     """Fill ``ctx`` (see :func:`make_ctx`) for a new position (Euchre's hands go into its layout: :func:`euchre_cards`)."""
     if game == EUCHRE:
         h0, h1, h2, h3 = euchre_cards(trump, h0), euchre_cards(trump, h1), euchre_cards(trump, h2), euchre_cards(trump, h3)
-    ctx[:_CANON] = 0  # (the two-trick cache and the shape table keep their entries: their generation tells them apart;
+    ctx[:_DEAL] = 0  # (the two-trick cache and the shape table keep their entries: their generation tells them apart;
     # the key table is filled for every set of cards the hands can hold)
     ctx[_GAME] = game
     ctx[_TRUMP] = trump
@@ -478,7 +476,7 @@ def set_ctx(ctx, game, trump, skip, h0, h1, h2, h3):  # type: ignore[no-untyped-
 
 @njit(inline="always")
 def _canon_table(ctx):  # type: ignore[no-untyped-def]
-    """Fill ``ctx[_CANON:]`` for a Jass deal: for each suit and each set ``x`` of its cards in the hands, the cards
+    """Fill ``ctx[_DEAL:]`` for a Jass deal: for each suit and each set ``x`` of its cards in the hands, the cards
     that stand for ``x`` in the table key. Read ``x`` from its weakest card up and give each card the weakest card of
     the suit above the one given last with the same points and the same owner (the card itself qualifies, so there is
     always one). Two positions with the same key have, suit by suit, the same sequence of owners and points in rank
@@ -526,25 +524,26 @@ def _canon_table(ctx):  # type: ignore[no-untyped-def]
                         break
                     j -= 1
                 k |= one << np.uint64(rd)
-            ctx[_CANON + 512 * s + np.int64(x)] = np.int64(k << sh)
-            ctx[_TWIN + 512 * s + np.int64(x)] = np.int64(twins << sh)
-            ctx[_SCODE + 512 * s + np.int64(x)] = np.int64(_shape_word(ctx, x, s, tg))
+            e = k | (twins << np.uint64(_TWIN_CARDS)) | (_shape_word(ctx, x, s, tg) << np.uint64(_SHAPE_AT))
             if s == tg:
                 team, tricks, pts = _scan_sure_trumps(ctx, x << sh)
-                ctx[_SURE + np.int64(x)] = (team + 1) | (tricks << 2) | (pts << 8)
+                e |= np.uint64((team + 1) | (tricks << 2) | (pts << 8)) << np.uint64(_SURE_AT)
+            ctx[_DEAL + 512 * s + np.int64(x)] = np.int64(e)
             x = (x - held) & held
             if x == np.uint64(0):
                 break
 
 
 @njit(inline="always")
-def _by_suit(ctx, base, rem):  # type: ignore[no-untyped-def]
-    """The union over the four suits of the Jass per-deal table at ``ctx[base:]`` (``_CANON`` or ``_TWIN``: 512
-    entries a suit) read at each suit's cards of ``rem``."""
+def _by_suit(ctx, at, rem):  # type: ignore[no-untyped-def]
+    """The union over the four suits of the cards of the Jass table of the deal (``ctx[_DEAL:]``) from bit ``at`` of
+    its words (:data:`_KEY_CARDS` or :data:`_TWIN_CARDS`) read at each suit's cards of ``rem``."""
     m = np.uint64(511)
     out = np.uint64(0)
     for s in range(4):
-        out |= np.uint64(ctx[base + 512 * s + np.int64((rem >> np.uint64(9 * s)) & m)])
+        sh = np.uint64(9 * s)
+        e = np.uint64(ctx[_DEAL + 512 * s + np.int64((rem >> sh) & m)])
+        out |= ((e >> np.uint64(at)) & m) << sh
     return out
 
 
@@ -553,16 +552,16 @@ def _tt_cards(ctx, rem):  # type: ignore[no-untyped-def]
     """The cards part of the table key of ``rem`` (Jass: equivalent cards merged, see :func:`_canon_table`)."""
     if ctx[_GAME] != JASS:
         return rem
-    return _by_suit(ctx, _CANON, rem)
+    return _by_suit(ctx, _KEY_CARDS, rem)
 
 
 @njit(inline="always")
 def _twins(ctx, rem):  # type: ignore[no-untyped-def]
     """The cards of ``rem`` the search need not play (Jass): each is equivalent to the next stronger card of its suit
-    in ``rem``, in the same hand with the same points (see ``_TWIN``). Equivalent as long as ``rem`` holds the best
+    in ``rem``, in the same hand with the same points (see :data:`_DEAL`). Equivalent as long as ``rem`` holds the best
     card of the trick being played, so that it never lies between the two (the endings pass the cards in play at the
     trick's start, the frames the cards in the hands and the trick's best card)."""
-    return _by_suit(ctx, _TWIN, rem)
+    return _by_suit(ctx, _TWIN_CARDS, rem)
 
 
 @njit(inline="always")
@@ -575,7 +574,7 @@ def _map_card(ctx, rem, c, to_key):  # type: ignore[no-untyped-def]
     s = c // 9
     sh = np.uint64(9 * s)
     x = (rem >> sh) & np.uint64(511)
-    k = np.uint64(ctx[_CANON + 512 * s + np.int64(x)]) >> sh
+    k = np.uint64(ctx[_DEAL + 512 * s + np.int64(x)]) & np.uint64(511)
     bit = np.uint64(1) << np.uint64(c % 9)
     if to_key:
         return 9 * s + select_bit(k, popcount(x & (bit - np.uint64(1))))
@@ -682,19 +681,19 @@ def _sure_trumps(ctx, rem):  # type: ignore[no-untyped-def]
     """The highest trumps still in the hands, as long as one team holds them all: each wins the trick it falls in
     for that team (nothing left can beat it). Returns that team (-1: none, or no trump), the most of them in one
     hand (each falls in a trick of its own: the tricks the team is sure of) and their card points. Jass reads them
-    from the table of the deal (``_SURE``, filled by :func:`_scan_sure_trumps`)."""
+    from the table of the deal (:data:`_DEAL`, filled by :func:`_scan_sure_trumps`)."""
     if ctx[_GAME] == EUCHRE:
         return _eu_sure_trumps(ctx, rem)
     t = _TRUMP_GROUP[ctx[_VARIANT]]
     if t < 0:
         return np.int64(-1), np.int64(0), np.int64(0)
-    e = ctx[_SURE + np.int64((rem >> np.uint64(9 * t)) & np.uint64(511))]
+    e = ctx[_DEAL + 512 * t + np.int64((rem >> np.uint64(9 * t)) & np.uint64(511))] >> _SURE_AT
     return (e & 3) - 1, (e >> 2) & 15, e >> 8
 
 
 @njit(inline="always")
 def _scan_sure_trumps(ctx, rem):  # type: ignore[no-untyped-def]
-    """:func:`_sure_trumps` of a Jass deal, from the trumps themselves (the table of the deal, ``_SURE``, keeps it)."""
+    """:func:`_sure_trumps` of a Jass deal, from the trumps themselves (the table of the deal, :data:`_DEAL`, keeps it)."""
     v = ctx[_VARIANT]
     t = _TRUMP_GROUP[v]
     team = np.int64(-1)
@@ -870,12 +869,9 @@ def _shape_word(ctx, x, s, tg):  # type: ignore[no-untyped-def]
 
 @njit(inline="always")
 def _shape_code(ctx, rem, s):  # type: ignore[no-untyped-def]
-    """:func:`_shape_word` of suit ``s`` in the cards in play ``rem``: two PEXT where they are fast, else read from the
-    table of them made per deal (``ctx[_SCODE:]``), as the fallback gathers bit by bit."""
+    """:func:`_shape_word` of suit ``s`` in the cards in play ``rem``, read from the table of the deal (:data:`_DEAL`)."""
     x = (rem >> np.uint64(9 * s)) & np.uint64(511)
-    if HAVE_FAST_PDEP and s != _TRUMP_GROUP[ctx[_VARIANT]]:
-        return _shape_word(ctx, x, s, -1)
-    return np.uint64(ctx[_SCODE + 512 * s + np.int64(x)])
+    return (np.uint64(ctx[_DEAL + 512 * s + np.int64(x)]) >> np.uint64(_SHAPE_AT)) & np.uint64((1 << 23) - 1)
 
 
 @njit(inline="always")

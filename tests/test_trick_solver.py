@@ -410,16 +410,17 @@ def _random_deal_ctx(rng: random.Random, ct: int) -> np.ndarray:
     return _ctx(ts.JASS, ct, [parse_mask(" ".join(cards[9 * s : 9 * s + 9]), "jass") for s in range(4)])
 
 
-def test_jass_shape_table_holds_each_suits_shape() -> None:
-    # where PEXT is slow the search reads each suit's shape from a table made per deal: it holds _shape_word for every
-    # set of the suit's cards (the other path computes it, so both paths see the same shapes and the same hashes)
+def test_jass_deal_table_holds_each_suits_shape() -> None:
+    # the search reads each suit's shape from the table of the deal (one word per suit and set of its cards, packed
+    # with the key cards, the equivalent cards and the sure trumps): for every set it is _shape_word, the shape
+    # computed from the hands, whatever the other fields of the word hold
     rng = random.Random(79)
     for ct in range(6):
         ctx = _random_deal_ctx(rng, ct)
         tg = int(ts._TRUMP_GROUP[ctx[ts._VARIANT]])
         for s in range(4):
             for x in range(512):
-                got = int(ctx[ts._SCODE + 512 * s + x])
+                got = int(ts._shape_code(ctx, np.uint64(x << (9 * s)), s))
                 assert got == int(ts._shape_word(ctx, np.uint64(x), s, tg)), (ct, s, x)
 
 
@@ -443,19 +444,19 @@ def test_a_new_generation_after_the_last_keeps_the_deals_tables() -> None:
     # a solve sets the deal's tables (key cards, equivalent cards, shapes), then starts a new generation; when the
     # counter runs out, that clears the table and the solve's own counts and caches, never the deal's tables
     ctx = _random_deal_ctx(random.Random(80), 2)
-    deal_tables = ctx[ts._CANON : ts._HIST].copy()
-    assert deal_tables[ts._SCODE - ts._CANON :].any()  # the shapes are part of them
+    deal_tables = ctx[ts._DEAL : ts._HIST].copy()
+    assert (deal_tables >> ts._SHAPE_AT).any()  # the shapes are part of them
     tt = ts.new_table(4)
     tt[0, 0] = np.uint64(ts._GEN_LIMIT - 1)
     tt[1:] = np.uint64(7)
     ctx[ts._TWO :] = 7
     ts.next_generation(ctx, tt)
     assert int(tt[0, 0]) == 1 and not tt[1:].any() and not ctx[ts._HIST :].any()
-    assert (ctx[ts._CANON : ts._HIST] == deal_tables).all()
+    assert (ctx[ts._DEAL : ts._HIST] == deal_tables).all()
 
 
 def test_jass_same_shape_is_the_plain_rule() -> None:
-    # the shapes the search compares (on this machine's path: two PEXT or the table) against the rule written out, on
+    # the shapes the search compares (read from the table of the deal) against the rule written out, on
     # pairs of card sets with as many cards in each hand: one of the same shape, then (most times) one card of it
     # swapped for another card of its suit, or for a card of the same hand in another suit (near misses: an owner or a
     # count differs)

@@ -19,7 +19,7 @@ cards of equal points are gone does not matter), a cache of the exact values of 
 met in a solve (1 MiB beside the table, the same key), a small table of the bounds of the three-trick boundaries (256 KiB,
 the same key, in the core's cache), a shape table (4 MiB: a position's bounds, moved
 by the points at most, and its best lead serve the positions of the same shape: the same owners in rank order in
-every suit, the trump jack in both or neither; and a 256 KiB one for the three-trick boundaries), move ordering
+every suit, the trump jack in both or neither; and a 1 MiB one for the three-trick boundaries), move ordering
 and equivalent-card merging. The rules are those of
 :mod:`bitcards.jass.rules`: :func:`~bitcards.jass.rules.legal_mask`, the trick keys
 (:func:`~bitcards.jass.rules.card_key`) and the card points table
