@@ -146,17 +146,19 @@ _KEY_CARDS, _TWIN_CARDS, _SHAPE_AT, _SURE_AT = 0, 9, 18, 41
 #: history, :func:`_lead_share`); both cleared by :func:`next_generation`
 _HIST = _DEAL + 4 * 512
 _TRIES = _HIST + 10 * 36
-#: ctx[_TWO:]: the exact values of the Jass two-trick endings met in this solve, :data:`TWO_ENTRIES` entries of two words
-#: (the key: the table key's cards (:func:`_tt_cards`), the leader, the match flags and the solve's generation; then
-#: the value), placed by a hash of the key; a new solve's generation retires the entries of earlier ones, so they are
-#: never cleared one by one
+#: ctx[_TWO:]: the exact values of the Jass two-trick endings met in this solve, :data:`TWO_ENTRIES` entries of one word
+#: (the key: the table key's cards (:func:`_tt_cards`), the leader, the match flags and the solve's generation, below
+#: bit :data:`_TWO_VALUE_AT`; the value plus ``_OFF`` above it, nine bits: a two-trick value lies in -50..153),
+#: placed by a hash of the key; a new solve's generation retires the entries of earlier ones, so they are never cleared
+#: one by one. One word an entry where the key and the value took two: twice the entries in the same 1 MiB
 _TWO = _TRIES + 10 * 36
-TWO_BITS = 16
+TWO_BITS = 17
 TWO_ENTRIES = 1 << TWO_BITS
+_TWO_VALUE_AT = 55
 #: ctx[_SHAPE:]: the shape table of a Jass search (:func:`_shape_lookup`), :data:`SHAPE_ENTRIES` entries of two words
 #: (the hash's check bits and the solve's generation; then the position's cards, its bounds, its leader and match
 #: flags and its best lead), placed by the hash of the shape
-_SHAPE = _TWO + 2 * TWO_ENTRIES
+_SHAPE = _TWO + TWO_ENTRIES
 SHAPE_BITS = 18
 SHAPE_ENTRIES = 1 << SHAPE_BITS
 #: ctx[_THREE:]: the bounds of the Jass three-trick boundaries met in this solve's four-trick endings,
@@ -192,7 +194,8 @@ _OFF = 128  # table bounds are stored plus this offset (the value may be -_MB)
 _FULL_WINDOW = 5
 _KEY_BITS = 44  # key: 36 card bits, leader at bits 40..41, the match flags at 42..43; the generation above
 _KEY_MASK = (1 << _KEY_BITS) - 1
-_GEN_LIMIT = 1 << 20
+#: the solves a table serves before it is cleared (the generation fits the 15 bits a two-trick cache entry has for it)
+_GEN_LIMIT = 1 << 15
 
 
 def _key_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -1475,14 +1478,14 @@ def _two_tricks(ctx, rem, leader, flags, alpha, beta):  # type: ignore[no-untype
 
 
 @njit(inline="always")
-def _cache_slot(ctx, base, bits, rem, leader, flags):  # type: ignore[no-untyped-def]
+def _cache_slot(ctx, base, bits, rem, leader, flags, words=2):  # type: ignore[no-untyped-def]
     """The key of a Jass trick boundary in a cache of the search's context (the table key's cards, :func:`_tt_cards`,
-    the leader, the match flags and the solve's generation; never 0, as cards are in it) and the index of its entry
-    in the cache of ``2**bits`` entries of two words at ``ctx[base:]``."""
+    the leader, the match flags and the solve's generation; never 0, as cards are in it, and below 2**55) and the index
+    of its entry in the cache of ``2**bits`` entries of ``words`` words at ``ctx[base:]``."""
     gen = np.uint64(ctx[_GEN])
     who = (np.uint64(leader) << np.uint64(36)) | (np.uint64(flags) << np.uint64(38))
     key = np.int64(_tt_cards(ctx, rem) | who | (gen << np.uint64(40)))
-    return key, base + 2 * np.int64(_mix(key) >> np.uint64(64 - bits))
+    return key, base + words * np.int64(_mix(key) >> np.uint64(64 - bits))
 
 
 @njit(inline="always")
@@ -1493,9 +1496,10 @@ def _two_known(ctx, rem, top, leader, flags, alpha, beta):  # type: ignore[no-un
     done, v, _, _ = narrow_window(lo, hi, alpha, beta)
     if done:  # the window lies outside all the two tricks can give
         return v
-    key, j = _cache_slot(ctx, _TWO, TWO_BITS, rem, leader, flags)
-    if ctx[j] == key:  # met before in this solve: its exact value (a key is never 0: eight cards are in it)
-        return ctx[j + 1]
+    key, j = _cache_slot(ctx, _TWO, TWO_BITS, rem, leader, flags, 1)
+    e = np.uint64(ctx[j])
+    if e & np.uint64((1 << _TWO_VALUE_AT) - 1) == np.uint64(key):  # met before in this solve: its exact value (a key
+        return np.int64(e >> np.uint64(_TWO_VALUE_AT)) - _OFF  # is never 0: eight cards are in it)
     return _two_new(ctx, rem, top, leader, flags, key, j)
 
 
@@ -1504,8 +1508,7 @@ def _two_new(ctx, rem, top, leader, flags, key, j):  # type: ignore[no-untyped-d
     """The exact value of a two-trick ending not in the cache (:func:`_jass_two`), kept in the cache's entry ``j``."""
     lo, hi = _jass_range(flags, top)
     v = _jass_two(ctx, rem, leader, flags, lo - 1, hi + 1, top)
-    ctx[j] = key
-    ctx[j + 1] = v
+    ctx[j] = np.int64(np.uint64(key) | (np.uint64(v + _OFF) << np.uint64(_TWO_VALUE_AT)))
     return v
 
 

@@ -190,6 +190,33 @@ def test_endings_fail_soft_against_the_minimax(k: int) -> None:
         check_fail_soft(v, got, a, b, (hands, ct, leader))
 
 
+def test_jass_two_trick_cache_gives_back_each_value_it_keeps() -> None:
+    # the two-trick cache keeps each ending's key and exact value in one word (the value in its top nine bits): asked
+    # again in the same solve, an ending answers from the cache, and that answer must be the plain minimax's value over
+    # the whole range a two-trick ending has, from a match lost (-50) to one won with the highest cards (the top bit
+    # of the word set). The hands are drawn from the cards of most points, so that both ends of the range come up.
+    rng = random.Random(66)
+    rich = [c for c in JASS_DECK if c[1] in "AT9JK"]
+    values = []
+    for _ in range(150):
+        cards = rng.sample(rich, 8)
+        hands = [cards[2 * s : 2 * s + 2] for s in range(4)]
+        ct, leader, earlier = rng.randrange(6), rng.randrange(4), rng.choice(EARLIER)
+        masks = [parse_mask(" ".join(h), "jass") for h in hands]
+        ctx = _ctx(ts.JASS, ct, masks)
+        tt = ts.new_table(4)
+        ts.next_generation(ctx, tt)
+        flags = int(earlier[0] > 0) | int(earlier[1] > 0) << 1
+        v = _jass_value(hands, "dhscou"[ct], leader, earlier)
+        rem = np.uint64(sum(masks))
+        top = ts._mask_points(ctx, rem)
+        first = ts._two_known(ctx, rem, top, leader, flags, -1000, 1000)  # solved, then kept
+        again = ts._two_known(ctx, rem, top, leader, flags, -1000, 1000)  # read back from the cache
+        assert first == again == v, (hands, ct, leader, earlier)
+        values.append(v)
+    assert min(values) == -ts.MATCH_BONUS // 2 and max(values) + ts._OFF >= 256
+
+
 @pytest.mark.parametrize("k", [2, 3])
 def test_endings_euchre_alone_against_the_minimax(k: int) -> None:
     ending = ts._two_tricks if k == 2 else ts._three_tricks
