@@ -648,18 +648,21 @@ def test_jass_lead_history_orders_only_and_each_solve_starts_it_afresh() -> None
         assert v == w, (cards, ct, leader)
 
 
-def _probes(masks: list[int], contract: int, leader: int, halving_only: bool) -> tuple[int, int]:
+def _probes(masks: list[int], contract: int, leader: int, halving_only: bool, guess: int | None = None) -> tuple[int, int]:
     """The value of a Jass position and the nodes the search's frames opened to find it (ctx[_NODES]; at five tricks
-    or fewer the frames hold only each search's root, so it counts the searches)."""
+    or fewer the frames hold only each search's root, so it counts the searches). ``guess``: the probes start from it
+    (after those at the ends), in place of the solver's own choice."""
     ctx = _ctx(ts.JASS, contract, masks)
     tt, buf = ts.new_table(16), ts.new_buf()
     ts.next_generation(ctx, tt)
     rem, ld, flags = _rem(ctx), np.int64(leader), np.int64(0)
-    if not halving_only:
+    if not halving_only and guess is None:
         return int(ts.solve_boundary(ctx, tt, buf, rem, ld, flags)), int(ctx[ts._NODES])
     opn = ts._mask_points(ctx, rem)
     ts._set_node(buf, 0, rem, ld, 0, -1, -1, -1, -1, ld, np.uint64(0), flags, opn, 0, 0)
     lo, hi = ts._bounds(ctx, rem, np.uint64(0), flags, opn)
+    if guess is not None:
+        return int(ts.exact(ctx, tt, buf, lo, hi, np.int64(guess))), int(ctx[ts._NODES])
     return int(ts.halve(ctx, tt, buf, buf[0, ts._F :].copy(), lo, hi)), int(ctx[ts._NODES])
 
 
@@ -718,3 +721,54 @@ def test_jass_probes_at_the_ends_change_no_value() -> None:
         total = sum(jass_naive.card_points(c, "dhscou"[ct]) for c in cards) + 5
         matches += v in (-ts.MATCH_BONUS // 2, total + ts.MATCH_BONUS // 2)
     assert matches > 0
+
+
+@pytest.mark.jit
+def test_jass_probes_from_any_guess_change_no_value() -> None:
+    # random four-card positions: the probes from a guess find the plain minimax's value whatever the guess, below
+    # the range, above it, at the value, one off either side, or anywhere between
+    rng = random.Random(82)
+    for i in range(60):
+        cards = rng.sample(JASS_DECK, 16)
+        hands = [cards[4 * s : 4 * s + 4] for s in range(4)]
+        masks = [parse_mask(" ".join(h), "jass") for h in hands]
+        ct, leader = i % 6, rng.randrange(4)
+        want = _jass_value(hands, "dhscou"[ct], leader, (0, 0))
+        for guess in (-500, 500, want, want - 1, want + 1, rng.randrange(-60, 200)):
+            assert _probes(masks, ct, leader, False, guess)[0] == want, (hands, ct, leader, guess)
+
+
+@pytest.mark.jit
+def test_jass_whole_deal_from_its_guess_is_the_halvings_value() -> None:
+    # whole deals (the only positions the solver guesses for): the solve from the fitted guess, from guesses far off
+    # and by the halving alone agree; the guess lies within the deal's points
+    rng = random.Random(83)
+    for ct in range(6):
+        cards = rng.sample(JASS_DECK, 36)
+        masks = [parse_mask(" ".join(cards[9 * s : 9 * s + 9]), "jass") for s in range(4)]
+        leader = rng.randrange(4)
+        guess = int(ts.jass_guess(ct, *masks, leader))
+        assert 0 <= guess <= 157, (cards, ct, guess)
+        v = _probes(masks, ct, leader, False)[0]
+        assert v == _probes(masks, ct, leader, True)[0] == _probes(masks, ct, leader, False, guess + 40)[0], (cards, ct)
+
+
+def test_jass_guess_features_are_the_plain_counts() -> None:
+    # what the guess weighs, counted plainly from the cards' names: each role +1 for team 0 (seats 0 and 2), -1 for
+    # team 1 (the trump suit's ranks, then the other suits' ranks; without trumps all suits' ranks), the leader's team,
+    # the longest trump hands' difference, the constant
+    rng = random.Random(84)
+    for i in range(60):
+        ct, leader = i % 6, rng.randrange(4)
+        cards = rng.sample(JASS_DECK, 36)
+        hands = [cards[9 * s : 9 * s + 9] for s in range(4)]
+        want = [0.0] * ts.GUESS_FEATURES
+        for seat, hand in enumerate(hands):
+            for c in hand:
+                side = ct < 4 and c[0] != "dhsc"[ct]
+                want[jass_naive.RANKS.index(c[1]) + (9 if side else 0)] += 1 if seat % 2 == 0 else -1
+        trumps = [sum(c[0] == "dhsc"[ct] for c in h) if ct < 4 else 0 for h in hands]
+        want[18:] = [1 if leader % 2 == 0 else -1, max(trumps[0], trumps[2]) - max(trumps[1], trumps[3]), 1]
+        got = np.zeros(ts.GUESS_FEATURES)
+        ts.guess_features(ct, *[parse_mask(" ".join(h), "jass") for h in hands], leader, got)
+        assert got.tolist() == want, (hands, ct, leader)

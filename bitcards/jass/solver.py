@@ -11,8 +11,9 @@ points, so a match is worth giving up card points for. It also gives the value o
 legal lead for the side to move: the points that side takes if it leads that card. :func:`solve_many` does whole arrays of deals.
 
 The search (:mod:`bitcards._trick_solver`, shared with Euchre) is an iterative alpha-beta
-over card masks with zero-window probes (the exact points by halving the range, after a probe at each end
-of it, which settles a match in one or two probes), a transposition
+over card masks with zero-window probes (a probe at each end of the range first, which settles a match in one or
+two probes; for a whole deal, probes from a guess of its points, a linear function of who holds which cards, fitted
+to solved deals; then halving what is left), a transposition
 table of :data:`TT_ENTRIES` entries (16 bytes each: 4 MiB, one per solve or per thread)
 whose key merges positions with the same owners and card points in rank order in every suit (which
 cards of equal points are gone does not matter), a cache of the exact values of the two-trick endings
