@@ -2007,8 +2007,10 @@ def solve_boundary(ctx, tt, buf, rem, leader, flags):  # type: ignore[no-untyped
 
 
 @njit
-def card_values(ctx, tt, buf, rem, leader, flags, out):  # type: ignore[no-untyped-def]
-    """``out[c]``: team 0's exact future value if the leader leads ``c`` (``-1 << 20`` for cards not legal)."""
+def card_values(ctx, tt, buf, rem, leader, flags, out, root=NO_GUESS):  # type: ignore[no-untyped-def]
+    """``out[c]``: team 0's exact future value if the leader leads ``c`` (``-1 << 20`` for cards not legal). ``root``:
+    the position's own value, if known: no lead gives the leader's side more, so it bounds each lead's value, and a
+    best lead takes one probe."""
     out[:] = -1 << 20
     hand = np.uint64(ctx[_H0 + leader]) & rem
     legal = _legal(ctx, hand, -1, -1, -1)
@@ -2021,7 +2023,13 @@ def card_values(ctx, tt, buf, rem, leader, flags, out):  # type: ignore[no-untyp
         _child(ctx, buf, 1, c)
         buf[0, _F:] = buf[2, _F:]
         lo, hi = _bounds(ctx, rem, np.uint64(0), flags, opn)
-        out[c] = exact(ctx, tt, buf, lo, hi)
+        guess = NO_GUESS
+        if root != NO_GUESS and leader & 1 == 0:  # team 0 leads: at most the root's value (the probe at the top first)
+            hi = min(hi, root)
+        elif root != NO_GUESS:  # team 1 leads: at least the root's value; the first probe just above it
+            lo = max(lo, root)
+            guess = lo + 1
+        out[c] = exact(ctx, tt, buf, lo, hi, guess)
 
 
 def needs_compile(game: int, values: bool) -> bool:
@@ -2139,7 +2147,7 @@ def solve_position(
         if game == EUCHRE:
             euchre_values(ctx, tt, rem, np.int64(leader), out_v)
         else:
-            card_values(ctx, tt, buf, rem, np.int64(leader), np.int64(flags), out_v)
+            card_values(ctx, tt, buf, rem, np.int64(leader), np.int64(flags), out_v, np.int64(ours))
         name = "euchre" if game == EUCHRE else "jass"
         cards = np.flatnonzero(out_v > -1 << 20).tolist()
         if game == EUCHRE:  # back from the search's layout

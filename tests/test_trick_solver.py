@@ -772,3 +772,31 @@ def test_jass_guess_features_are_the_plain_counts() -> None:
         got = np.zeros(ts.GUESS_FEATURES)
         ts.guess_features(ct, *[parse_mask(" ".join(h), "jass") for h in hands], leader, got)
         assert got.tolist() == want, (hands, ct, leader)
+
+
+@pytest.mark.jit
+def test_jass_lead_values_bounded_by_the_positions_value_are_the_unbounded_ones() -> None:
+    # the value of each lead, bounded by the position's own value (no lead gives the leader's side more) and probed
+    # from it, against the same values searched over the whole range; five- and six-trick positions, both teams
+    # leading (the plain minimax checks the bounded values up to four tricks: tests/jass/test_solve.py)
+    rng = random.Random(85)
+    tt, buf = ts.new_table(14), ts.new_buf()
+    for i in range(24):
+        k = 5 + i % 2
+        cards = rng.sample(JASS_DECK, 4 * k)
+        masks = [parse_mask(" ".join(cards[k * s : k * s + k]), "jass") for s in range(4)]
+        ct, leader, earlier = i % 6, i % 4, rng.choice(EARLIER)
+        flags = int(earlier[0] > 0) | int(earlier[1] > 0) << 1
+        rem = np.uint64(sum(masks))
+        got = []
+        for bounded in (False, True):
+            ctx = _ctx(ts.JASS, ct, masks)
+            ts.next_generation(ctx, tt)
+            v = int(ts.solve_boundary(ctx, tt, buf, rem, leader, flags))
+            vals = np.zeros(36, dtype=np.int64)
+            ts.card_values(ctx, tt, buf, rem, leader, flags, vals, np.int64(v) if bounded else np.int64(ts.NO_GUESS))
+            legal = vals > ts.NO_GUESS
+            best = vals[legal].max() if leader % 2 == 0 else vals[legal].min()
+            assert best == v, (cards, ct, leader, earlier)
+            got.append(vals.tolist())
+        assert got[0] == got[1], (cards, ct, leader, earlier)
