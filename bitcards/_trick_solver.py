@@ -1889,9 +1889,9 @@ def exact(ctx, tt, buf, lo, hi, guess=NO_GUESS):  # type: ignore[no-untyped-def]
 def _from_guess(ctx, tt, buf, node, lo, hi, guess):  # type: ignore[no-untyped-def]
     """The range ``lo..hi`` (``lo < hi``) of the node ``node`` (frame 0's fields) narrowed by zero-window probes
     from ``guess``: the first there, then away from it, in the direction the first went, by steps doubling from
-    :data:`_GALLOP` points, until one goes the other way or the range ends. A probe costs most near the value, so
-    halving a range of a hundred points spends several probes on the way there; from a guess of the value within
-    ten points or so, the probes near it come at once and the rest of the range costs one or two cheap ones."""
+    :data:`_GALLOP` points, until one goes the other way or the range ends. A probe costs most near the value, and
+    halving a range of a hundred points spends several probes on the way there; from a good guess the first probes
+    land near the value at once (the CHANGELOG gives what the fitted guess saves)."""
     m = min(max(guess, lo + 1), hi)
     buf[0, _F:] = node
     g = search(ctx, tt, buf, m - 1, m)
@@ -2009,8 +2009,8 @@ def solve_boundary(ctx, tt, buf, rem, leader, flags):  # type: ignore[no-untyped
 @njit
 def card_values(ctx, tt, buf, rem, leader, flags, out, root=NO_GUESS):  # type: ignore[no-untyped-def]
     """``out[c]``: team 0's exact future value if the leader leads ``c`` (``-1 << 20`` for cards not legal). ``root``:
-    the position's own value, if known: no lead gives the leader's side more, so it bounds each lead's value, and a
-    best lead takes one probe."""
+    the position's own value, if known: no lead gives the leader's side more, so it bounds each lead's value, and the
+    probe at that end of the range settles a best lead."""
     out[:] = -1 << 20
     hand = np.uint64(ctx[_H0 + leader]) & rem
     legal = _legal(ctx, hand, -1, -1, -1)
@@ -2024,9 +2024,9 @@ def card_values(ctx, tt, buf, rem, leader, flags, out, root=NO_GUESS):  # type: 
         buf[0, _F:] = buf[2, _F:]
         lo, hi = _bounds(ctx, rem, np.uint64(0), flags, opn)
         guess = NO_GUESS
-        if root != NO_GUESS and leader & 1 == 0:  # team 0 leads: at most the root's value (the probe at the top first)
+        if root != NO_GUESS and leader & 1 == 0:  # team 0 leads: at most the root's value (probed by _ends)
             hi = min(hi, root)
-        elif root != NO_GUESS:  # team 1 leads: at least the root's value; the first probe just above it
+        elif root != NO_GUESS:  # team 1 leads: at least the root's value; the probes from the guess start just above
             lo = max(lo, root)
             guess = lo + 1
         out[c] = exact(ctx, tt, buf, lo, hi, guess)
