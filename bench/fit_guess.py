@@ -8,9 +8,9 @@ The solver probes a deal's value with zero-window searches; a guess of the value
 (``_from_guess``). The guess is a linear function of a few counts of the deal (``guess_features``: who holds each
 card role, who leads, who has the longest trumps), fitted here by least squares (with a small ridge) to the exact
 values of ``--deals`` whole deals, dealt with ``--seed`` (not the benchmark's seed 15), the six contracts in turn.
-Solving them takes about 10 minutes of one core; ``--values`` keeps the deals and their values in a file and reads
-them from it when it exists. Two thirds of each kind of contract are fitted, the last third tests: the script prints
-the test error beside the spread of the values, then the table.
+Solving them took 13 minutes of one core here (AMD EPYC Zen 5); ``--values`` keeps the deals and their values in a
+file and reads them from it when it exists. Two thirds of each kind of contract are fitted, the last third tests:
+the script prints the test error beside the spread of the values, then the table.
 
 The weights only order the solver's probes: any table gives the same values (tests/test_trick_solver.py).
 """
