@@ -196,8 +196,8 @@ _FULL_WINDOW = 5
 NO_GUESS = -(1 << 20)
 _GALLOP = 4
 #: what a first guess of a whole Jass deal's value weighs (:func:`guess_features`), and for each kind of contract (a
-#: trump suit, Obenabe, Undenufe) the weights: a least-squares fit to the values of 3,000 solved deals that are not the
-#: benchmark's (``bench/fit_guess.py`` prints this table), off by 12 points (sd) on the tested third of the trump deals
+#: trump suit, Obenabe, Undenufe) the weights: a least-squares fit to the values of two thirds of 3,000 solved deals that
+#: are not the benchmark's (``bench/fit_guess.py`` prints this table), off by 12 points (sd) on the other third's trump deals
 #: (the values spread by 47), by 15 and 16 without trumps. Only the order of the solver's probes depends on it, never
 #: a value
 GUESS_FEATURES = 21
